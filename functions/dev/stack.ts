@@ -1,0 +1,184 @@
+import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import {
+  startProcess,
+  waitForHttp,
+  waitForPort,
+  type ManagedProcess,
+  type OutputSink,
+} from './processes.js';
+import { repoRoot } from './local-settings.js';
+
+const require = createRequire(import.meta.url);
+
+export interface StackPorts {
+  auth: number;
+  domain: number;
+  /** Omitted when the settings point at a real Cosmos DB account. */
+  cosmos?: number;
+  /** Omitted when the settings point at a real Storage account. */
+  azurite?: { blob: number; queue: number };
+}
+
+export interface StackOptions {
+  /** Where the emulators keep their data (`.data` for `npm start`). */
+  dataDir: string;
+  ports: StackPorts;
+  /** The service settings (local.settings.json Values plus overrides). */
+  settings: Record<string, string>;
+  output: OutputSink;
+}
+
+export interface RunningStack {
+  authUrl: string;
+  domainUrl: string;
+  processes: Record<string, ManagedProcess>;
+  stop(): Promise<void>;
+}
+
+const tsx = (script: string, args: string[] = []) => ({
+  command: process.execPath,
+  args: ['--import', 'tsx', join(repoRoot, script), ...args],
+});
+
+/** A process that never became ready is stopped before the error goes on. */
+async function stopOnFailure(children: ManagedProcess[], ready: Promise<unknown>): Promise<void> {
+  try {
+    await ready;
+  } catch (error) {
+    await Promise.all(children.map((child) => child.stop()));
+    throw error;
+  }
+}
+
+/** Starts the Cosmos emulator as its own process, keeping data in `dataDir/cosmos`. */
+export async function startCosmos(
+  port: number,
+  dataDir: string,
+  output: OutputSink,
+): Promise<ManagedProcess> {
+  const cosmos = startProcess({
+    name: 'cosmos',
+    ...tsx('functions/dev/cosmos/main.ts', [
+      '--port',
+      String(port),
+      '--data',
+      join(dataDir, 'cosmos'),
+    ]),
+    cwd: repoRoot,
+    env: process.env,
+    output,
+  });
+  // The port opens before the data on disk is loaded; the ready line comes after.
+  await stopOnFailure([cosmos], cosmos.waitForLine(/cosmos emulator ready/, 120_000));
+  return cosmos;
+}
+
+/** Starts Azurite's blob and queue services, keeping data in `dataDir/azurite`. */
+export async function startAzurite(
+  ports: { blob: number; queue: number },
+  dataDir: string,
+  output: OutputSink,
+): Promise<ManagedProcess[]> {
+  const location = join(dataDir, 'azurite');
+  mkdirSync(location, { recursive: true });
+  const common = [
+    '--location',
+    location,
+    '--skipApiVersionCheck',
+    '--silent',
+    '--disableTelemetry',
+  ];
+  const blob = startProcess({
+    name: 'azurite-blob',
+    command: process.execPath,
+    args: [
+      require.resolve('azurite/dist/src/blob/main.js'),
+      '--blobPort',
+      String(ports.blob),
+      ...common,
+    ],
+    cwd: repoRoot,
+    env: process.env,
+    output,
+  });
+  const queue = startProcess({
+    name: 'azurite-queue',
+    command: process.execPath,
+    args: [
+      require.resolve('azurite/dist/src/queue/main.js'),
+      '--queuePort',
+      String(ports.queue),
+      ...common,
+    ],
+    cwd: repoRoot,
+    env: process.env,
+    output,
+  });
+  await stopOnFailure(
+    [blob, queue],
+    Promise.all([waitForPort(ports.blob, blob), waitForPort(ports.queue, queue)]),
+  );
+  return [blob, queue];
+}
+
+/** Starts the dev host serving the auth and domain route tables. */
+export async function startHost(options: StackOptions): Promise<ManagedProcess> {
+  const host = startProcess({
+    name: 'host',
+    ...tsx('functions/dev/host/main.ts'),
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      ...options.settings,
+      LOTWISE_AUTH_PORT: String(options.ports.auth),
+      LOTWISE_DOMAIN_PORT: String(options.ports.domain),
+    },
+    output: options.output,
+  });
+  await stopOnFailure(
+    [host],
+    Promise.all([
+      waitForHttp(`http://localhost:${options.ports.auth}/health`, host),
+      waitForHttp(`http://localhost:${options.ports.domain}/health`, host),
+    ]),
+  );
+  return host;
+}
+
+/** The whole local back end: emulators where the settings ask for them, then the dev host. */
+export async function startStack(options: StackOptions): Promise<RunningStack> {
+  mkdirSync(options.dataDir, { recursive: true });
+  const processes: Record<string, ManagedProcess> = {};
+  const stop = async () => {
+    for (const name of ['host', 'azurite-queue', 'azurite-blob', 'cosmos']) {
+      await processes[name]?.stop();
+    }
+  };
+  try {
+    const { cosmos, azurite } = options.ports;
+    const started = await Promise.allSettled([
+      cosmos === undefined
+        ? []
+        : startCosmos(cosmos, options.dataDir, options.output).then((p) => [p]),
+      azurite === undefined ? [] : startAzurite(azurite, options.dataDir, options.output),
+    ]);
+    for (const result of started) {
+      if (result.status === 'fulfilled')
+        for (const child of result.value) processes[child.name] = child;
+    }
+    const failed = started.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
+    processes.host = await startHost(options);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return {
+    authUrl: `http://localhost:${options.ports.auth}`,
+    domainUrl: `http://localhost:${options.ports.domain}`,
+    processes,
+    stop,
+  };
+}

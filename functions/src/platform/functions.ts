@@ -1,0 +1,50 @@
+import type {
+  HttpHandler,
+  HttpMethod,
+  InvocationContext,
+  StorageQueueHandler,
+  Timer,
+} from '@azure/functions';
+
+/** `public` needs no token, `authenticated` any signed-in user, otherwise an `area:action` key. */
+export type RoutePermission = 'public' | 'authenticated' | `${string}:${string}`;
+
+/** The logical services of the product; each answers `GET {base}/health`. */
+export const serviceNames = ['auth', 'bidders', 'auctions', 'legal', 'uploads', 'scoring'] as const;
+export type ServiceName = (typeof serviceNames)[number];
+
+/** The two Function Apps built from this codebase, and `all` for both in one. */
+export type AppName = 'auth' | 'domain';
+export type AppSelection = AppName | 'all';
+
+export interface HttpFunction {
+  kind: 'http';
+  name: string;
+  route: string;
+  methods: HttpMethod[];
+  permission: RoutePermission;
+  handler: HttpHandler;
+}
+
+export interface TimerFunction {
+  kind: 'timer';
+  name: string;
+  /** NCRONTAB with seconds: `{second} {minute} {hour} {day} {month} {day-of-week}`. */
+  schedule: string;
+  handler: (timer: Timer, context: InvocationContext) => Promise<void>;
+}
+
+export interface QueueFunction {
+  kind: 'queue';
+  name: string;
+  queueName: string;
+  handler: StorageQueueHandler;
+}
+
+export type FunctionDefinition = HttpFunction | TimerFunction | QueueFunction;
+
+/** The functions one feature contributes to one app. */
+export interface FunctionTable {
+  app: AppName;
+  functions: FunctionDefinition[];
+}

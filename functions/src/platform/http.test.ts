@@ -1,0 +1,256 @@
+import azureFunctions, { type HttpResponseInit } from '@azure/functions';
+import { SignJWT } from 'jose';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { useSampleSettings } from '../../dev/local-settings.js';
+
+useSampleSettings();
+const { HttpRequest, InvocationContext } = azureFunctions;
+const { httpRoute } = await import('./http.js');
+const { AppError, conflict } = await import('./errors.js');
+const { ACCESS_TOKEN_AUDIENCE, signingKey } = await import('./principal.js');
+const { settings } = await import('./settings.js');
+
+const logged: string[] = [];
+const context = () =>
+  new InvocationContext({
+    functionName: 'test',
+    logHandler: (_level, ...args) => logged.push(args.map(String).join(' ')),
+  });
+
+function request(init: {
+  method?: string;
+  path?: string;
+  body?: string;
+  headers?: Record<string, string>;
+  params?: Record<string, string>;
+}) {
+  return new HttpRequest({
+    method: init.method ?? 'POST',
+    url: `http://localhost/${init.path ?? 'things'}`,
+    headers: { 'content-type': 'application/json', ...init.headers },
+    params: init.params ?? {},
+    ...(init.body === undefined ? {} : { body: { string: init.body } }),
+  });
+}
+
+async function token(claims: Record<string, unknown>, expiresIn = '5m') {
+  return new SignJWT({
+    sid: 'session-1',
+    email: 'owner@example.com',
+    name: 'Olive Owner',
+    houses: [],
+    feat: [],
+    ...claims,
+  })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject('user-1')
+    .setIssuer(settings().AUTH_ISSUER)
+    .setAudience(ACCESS_TOKEN_AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(expiresIn)
+    .sign(signingKey());
+}
+
+const body = (response: HttpResponseInit) =>
+  response.jsonBody as { error: { code: string; message: string } };
+
+describe('httpRoute', () => {
+  const create = httpRoute({
+    name: 'things-create',
+    route: 'things/{kind}',
+    methods: ['POST'],
+    permission: 'things:create',
+    params: z.object({ kind: z.enum(['small', 'large']) }),
+    query: z.object({ dryRun: z.enum(['true', 'false']).optional() }),
+    body: z.object({ name: z.string().min(1), count: z.number().int() }),
+    maxBodyBytes: 200,
+    handler: async ({ params, body: input, principal, query }) => ({
+      status: 201,
+      json: {
+        kind: params.kind,
+        ...input,
+        by: principal.userId,
+        account: principal.accountId,
+        dryRun: query.dryRun,
+      },
+    }),
+  });
+
+  let ownerToken: string;
+  let viewerToken: string;
+  beforeAll(async () => {
+    ownerToken = await token({ acc: 'acct-1', role: 'owner', perms: [] });
+    viewerToken = await token({ acc: 'acct-1', role: 'viewer', perms: ['things:view'] });
+  });
+
+  it('passes validated input and the verified principal to the handler', async () => {
+    const response = await create.handler(
+      request({
+        path: 'things/small?dryRun=true',
+        params: { kind: 'small' },
+        body: JSON.stringify({ name: 'Lamp', count: 2 }),
+        headers: { authorization: `Bearer ${ownerToken}` },
+      }),
+      context(),
+    );
+    expect(response).toMatchObject({
+      status: 201,
+      jsonBody: {
+        kind: 'small',
+        name: 'Lamp',
+        count: 2,
+        by: 'user-1',
+        account: 'acct-1',
+        dryRun: 'true',
+      },
+    });
+    expect(
+      (response as HttpResponseInit & { headers: Record<string, string> }).headers[
+        'x-correlation-id'
+      ],
+    ).toBeTruthy();
+  });
+
+  it('answers 401 without a token, with a bad token and with an expired token', async () => {
+    const expired = await token({ acc: 'acct-1', role: 'owner', perms: [] }, '-1m');
+    for (const authorization of [undefined, 'Bearer nonsense', `Bearer ${expired}`, 'Basic abc']) {
+      const response = (await create.handler(
+        request({
+          params: { kind: 'small' },
+          body: '{}',
+          headers: authorization ? { authorization } : {},
+        }),
+        context(),
+      )) as HttpResponseInit;
+      expect(response.status).toBe(401);
+      expect(body(response).error.code).toBe('unauthorized');
+    }
+  });
+
+  it('answers 403 naming the permission the caller lacks', async () => {
+    const response = (await create.handler(
+      request({
+        params: { kind: 'small' },
+        body: '{}',
+        headers: { authorization: `Bearer ${viewerToken}` },
+      }),
+      context(),
+    )) as HttpResponseInit;
+    expect(response.status).toBe(403);
+    expect(body(response).error.message).toContain('things:create');
+  });
+
+  it('answers 400 naming the param, query or body field at fault', async () => {
+    const call = (init: Parameters<typeof request>[0]) =>
+      create.handler(
+        request({ headers: { authorization: `Bearer ${ownerToken}` }, ...init }),
+        context(),
+      ) as Promise<HttpResponseInit>;
+    const badParam = await call({ params: { kind: 'huge' }, body: '{"name":"a","count":1}' });
+    expect(body(badParam).error.message).toMatch(/^kind: /);
+    const badQuery = await call({
+      path: 'things/small?dryRun=maybe',
+      params: { kind: 'small' },
+      body: '{"name":"a","count":1}',
+    });
+    expect(body(badQuery).error.message).toMatch(/^dryRun: /);
+    const badBody = await call({ params: { kind: 'small' }, body: '{"name":"a","count":1.5}' });
+    expect(badBody.status).toBe(400);
+    expect(body(badBody).error.message).toMatch(/^count: /);
+    const missing = await call({ params: { kind: 'small' }, body: '' });
+    expect(body(missing).error.message).toBe('body: is required');
+  });
+
+  it('answers 413 for a body over the limit', async () => {
+    const response = (await create.handler(
+      request({
+        params: { kind: 'small' },
+        body: JSON.stringify({ name: 'x'.repeat(500), count: 1 }),
+        headers: { authorization: `Bearer ${ownerToken}` },
+      }),
+      context(),
+    )) as HttpResponseInit;
+    expect(response.status).toBe(413);
+  });
+
+  it('maps known errors to their status and hides unknown ones behind a reference', async () => {
+    const failing = (error: unknown) =>
+      httpRoute({
+        name: 'failing',
+        route: 'fail',
+        methods: ['GET'],
+        permission: 'public',
+        handler: async () => {
+          throw error;
+        },
+      });
+    const call = async (error: unknown) =>
+      (await failing(error).handler(
+        request({ method: 'GET', path: 'fail' }),
+        context(),
+      )) as HttpResponseInit;
+
+    expect((await call(conflict('Bidder ID already used'))).status).toBe(409);
+    expect((await call(Object.assign(new Error('precondition'), { code: 412 }))).status).toBe(412);
+    expect(
+      (await call(Object.assign(new Error('throttled'), { code: 429, retryAfterInMs: 1500 })))
+        .status,
+    ).toBe(429);
+    expect(
+      (await call(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })))
+        .status,
+    ).toBe(503);
+    expect((await call(new AppError('payload_too_large', 'Too big'))).status).toBe(413);
+
+    const secret = new Error('database password is hunter2');
+    const hidden = await call(secret);
+    expect(hidden.status).toBe(500);
+    const text = JSON.stringify(hidden.jsonBody);
+    expect(text).not.toContain('hunter2');
+    expect(text).not.toContain('at ');
+    expect(body(hidden).error.message).toMatch(/Reference: [0-9a-f-]{36}/);
+    expect(logged.some((line) => line.includes('hunter2'))).toBe(true);
+  });
+
+  it('lets public routes run without a token and still see one when given', async () => {
+    const whoAmI = httpRoute({
+      name: 'who',
+      route: 'who',
+      methods: ['GET'],
+      permission: 'public',
+      handler: async ({ principal }) => ({ json: { userId: principal?.userId ?? null } }),
+    });
+    const anonymous = (await whoAmI.handler(
+      request({ method: 'GET', path: 'who' }),
+      context(),
+    )) as HttpResponseInit;
+    expect(anonymous.jsonBody).toEqual({ userId: null });
+    const known = (await whoAmI.handler(
+      request({ method: 'GET', path: 'who', headers: { authorization: `Bearer ${ownerToken}` } }),
+      context(),
+    )) as HttpResponseInit;
+    expect(known.jsonBody).toEqual({ userId: 'user-1' });
+  });
+
+  it('writes one structured log line per request with its correlation id', async () => {
+    logged.length = 0;
+    await create.handler(
+      request({
+        params: { kind: 'small' },
+        body: '{}',
+        headers: { 'x-correlation-id': 'corr-abcdefgh' },
+      }),
+      context(),
+    );
+    const line = logged
+      .map((entry) => JSON.parse(entry) as Record<string, unknown>)
+      .find((entry) => entry.message === 'request');
+    expect(line).toMatchObject({
+      correlationId: 'corr-abcdefgh',
+      status: 401,
+      function: 'things-create',
+      level: 'info',
+    });
+  });
+});

@@ -1,0 +1,72 @@
+import { describe, expect, it, vi } from 'vitest';
+import { useSampleSettings } from '../dev/local-settings.js';
+
+useSampleSettings();
+const { functionsFor } = await import('./registry.js');
+const { registerFunctions } = await import('./register.js');
+const { serviceNames } = await import('./platform/functions.js');
+
+describe('function registration', () => {
+  it.each(['auth', 'domain', 'all'] as const)('gives %s unique names and routes', (selection) => {
+    const definitions = functionsFor(selection);
+    const names = definitions.map((definition) => definition.name);
+    expect(new Set(names).size).toBe(names.length);
+    const routes = definitions.flatMap((definition) =>
+      definition.kind === 'http'
+        ? definition.methods.map((method) => `${method} ${definition.route.toLowerCase()}`)
+        : [],
+    );
+    expect(new Set(routes).size).toBe(routes.length);
+  });
+
+  it('declares a permission on every HTTP function', () => {
+    for (const definition of functionsFor('all')) {
+      if (definition.kind !== 'http') continue;
+      expect(definition.permission, definition.name).toMatch(
+        /^(public|authenticated|[a-z-]+:[a-z-]+)$/,
+      );
+    }
+  });
+
+  it('serves health for each service from its own app, and the JSON 404 last', () => {
+    const routes = (selection: 'auth' | 'domain') =>
+      functionsFor(selection).flatMap((definition) =>
+        definition.kind === 'http' ? [definition.route] : [],
+      );
+    expect(routes('auth')).toEqual(expect.arrayContaining(['health', 'client-errors', '{*path}']));
+    expect(routes('domain')).toEqual(
+      expect.arrayContaining([
+        'health',
+        'bidders/health',
+        'auctions/health',
+        'legal/health',
+        'data-upload/health',
+        'scoring/health',
+      ]),
+    );
+    expect(routes('auth')).not.toContain('bidders/health');
+    expect(serviceNames).toHaveLength(6);
+  });
+
+  it('hands HTTP, timer and queue functions to the runtime', () => {
+    const target = { http: vi.fn(), timer: vi.fn(), storageQueue: vi.fn() };
+    const handler = async () => undefined;
+    registerFunctions(target, [
+      ...functionsFor('auth'),
+      { kind: 'timer', name: 'tick', schedule: '0 */5 * * * *', handler },
+      { kind: 'queue', name: 'work', queueName: 'work-items', handler },
+    ]);
+    expect(target.http).toHaveBeenCalledWith(
+      'health',
+      expect.objectContaining({ route: 'health', methods: ['GET'], authLevel: 'anonymous' }),
+    );
+    expect(target.timer).toHaveBeenCalledWith(
+      'tick',
+      expect.objectContaining({ schedule: '0 */5 * * * *' }),
+    );
+    expect(target.storageQueue).toHaveBeenCalledWith(
+      'work',
+      expect.objectContaining({ queueName: 'work-items', connection: 'AzureWebJobsStorage' }),
+    );
+  });
+});

@@ -1,0 +1,26 @@
+param accountName string
+param location string
+
+resource account 'Microsoft.Storage/storageAccounts@2023-05-01' = {
+  name: accountName
+  location: location
+  sku: { name: 'Standard_LRS' }
+  kind: 'StorageV2'
+  properties: {
+    minimumTlsVersion: 'TLS1_2'
+    allowBlobPublicAccess: false
+    // The apps reach Storage by managed identity only.
+    allowSharedKeyAccess: false
+    supportsHttpsTrafficOnly: true
+  }
+}
+
+resource blobs 'Microsoft.Storage/storageAccounts/blobServices@2023-05-01' = {
+  parent: account
+  name: 'default'
+  properties: {
+    deleteRetentionPolicy: { enabled: true, days: 7 }
+  }
+}
+
+output accountName string = account.name

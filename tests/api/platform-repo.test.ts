@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { usePlatformEnvironment } from '../support/platform-env.js';
+
+usePlatformEnvironment();
+const { bootstrapCosmos, container } = await import('../../functions/src/platform/cosmos.js');
+const { TenantRepository } = await import('../../functions/src/platform/repo.js');
+const { toAppError } = await import('../../functions/src/platform/error-mapping.js');
+const { writeAudit, auditContainer } = await import('../../functions/src/platform/audit.js');
+
+interface Thing {
+  id: string;
+  accountId: string;
+  name: string;
+  rank: number;
+}
+
+const things = new TenantRepository<Thing>('platform-test-things');
+const accountA = { accountId: `acct-a-${randomUUID()}`, userId: 'user-a' };
+const accountB = { accountId: `acct-b-${randomUUID()}`, userId: 'user-b' };
+
+beforeAll(async () => {
+  await bootstrapCosmos([
+    {
+      id: 'platform-test-things',
+      partitionKey: '/accountId',
+      compositeIndexes: [
+        [
+          { path: '/rank', order: 'descending' },
+          { path: '/id', order: 'ascending' },
+        ],
+      ],
+    },
+    auditContainer,
+  ]);
+  for (let rank = 0; rank < 25; rank += 1) {
+    await things.create(accountA, {
+      id: `thing-${String(rank).padStart(2, '0')}`,
+      name: `A${rank}`,
+      rank,
+    });
+  }
+  await things.create(accountB, { id: 'thing-00', name: 'B0', rank: 99 });
+});
+
+describe('TenantRepository', () => {
+  it('sets the tenant from the scope, never from the document', async () => {
+    const created = await things.create(accountB, {
+      id: 'sneaky',
+      name: 'x',
+      rank: 1,
+      accountId: accountA.accountId,
+    } as unknown as Thing);
+    expect(created.accountId).toBe(accountB.accountId);
+    expect(await things.find(accountA, 'sneaky')).toBeUndefined();
+  });
+
+  it('never returns another tenant’s document with the same id', async () => {
+    expect((await things.get(accountA, 'thing-00')).name).toBe('A0');
+    expect((await things.get(accountB, 'thing-00')).name).toBe('B0');
+    const missing = await things.get(accountB, 'thing-01').catch((error: unknown) => error);
+    expect(toAppError(missing)?.status).toBe(404);
+  });
+
+  it('pages in order by continuation token, within the tenant only', async () => {
+    const seen: Thing[] = [];
+    let token: string | undefined;
+    let pages = 0;
+    do {
+      const page = await things.page(accountA, {
+        orderBy: 'c.rank DESC, c.id ASC',
+        pageSize: 10,
+        ...(token ? { continuationToken: token } : {}),
+      });
+      seen.push(...page.items);
+      token = page.continuationToken;
+      pages += 1;
+    } while (token);
+    expect(pages).toBe(3);
+    expect(seen.map((thing) => thing.rank)).toEqual([...Array(25).keys()].reverse());
+    expect(await things.count(accountA)).toBe(25);
+    expect(
+      await things.count(accountA, {
+        where: 'c.rank >= @min',
+        parameters: [{ name: '@min', value: 20 }],
+      }),
+    ).toBe(5);
+  });
+
+  it('refuses a garbled page token with a 400 naming it', async () => {
+    const error = await things
+      .page(accountA, { pageSize: 5, continuationToken: 'not-a-token!' })
+      .catch((caught: unknown) => caught);
+    expect(toAppError(error)).toMatchObject({
+      status: 400,
+      message: 'continuationToken: is not a valid page token',
+    });
+  });
+
+  it('replaces with If-Match and answers a stale ETag with 412, keeping the newer write', async () => {
+    const original = await things.get(accountA, 'thing-05');
+    const first = await things.replace(
+      accountA,
+      { ...original, name: 'first edit' },
+      original._etag,
+    );
+    const stale = await things
+      .replace(accountA, { ...original, name: 'lost edit' }, original._etag)
+      .catch((error: unknown) => error);
+    expect(toAppError(stale)?.status).toBe(412);
+    const current = await things.get(accountA, 'thing-05');
+    expect(current.name).toBe('first edit');
+    expect(current._etag).toBe(first._etag);
+  });
+
+  it('refuses callers that try to set the tenant parameter themselves', async () => {
+    await expect(
+      things.page(accountA, {
+        pageSize: 1,
+        where: 'true',
+        parameters: [{ name: '@accountId', value: accountB.accountId }],
+      }),
+    ).rejects.toThrow(/@accountId/);
+  });
+});
+
+describe('writeAudit', () => {
+  it('records who changed what, when, before and after', async () => {
+    const entry = await writeAudit(accountA, {
+      action: 'thing.update',
+      entity: { type: 'thing', id: 'thing-05' },
+      before: { name: 'A5' },
+      after: { name: 'first edit' },
+      correlationId: 'corr-1',
+    });
+    const { resource } = await container('audit').item(entry.id, accountA.accountId).read();
+    expect(resource).toMatchObject({
+      accountId: accountA.accountId,
+      actor: { userId: 'user-a', kind: 'user' },
+      action: 'thing.update',
+      entity: { type: 'thing', id: 'thing-05' },
+      before: { name: 'A5' },
+      after: { name: 'first edit' },
+    });
+    expect(Date.parse(resource.at)).toBeGreaterThan(Date.now() - 60_000);
+  });
+});

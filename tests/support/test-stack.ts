@@ -1,0 +1,75 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { azuriteConnectionString, loadSampleSettings } from '../../functions/dev/local-settings.js';
+import type { OutputSink } from '../../functions/dev/processes.js';
+import { startStack, type RunningStack } from '../../functions/dev/stack.js';
+import { freePort } from './ports.js';
+
+export interface TestStack {
+  stack: RunningStack;
+  settings: Record<string, string>;
+  dataDir: string;
+  ports: { auth: number; domain: number; cosmos: number; blob: number; queue: number };
+  stop(): Promise<void>;
+}
+
+/** Keeps the services' output for a failing run without flooding a passing one. */
+export function quietOutput(): OutputSink & { dump(): string } {
+  const lines: string[] = [];
+  const sink: OutputSink = (name, line) => {
+    lines.push(`[${name}] ${line}`);
+    if (lines.length > 2000) lines.shift();
+  };
+  return Object.assign(sink, { dump: () => lines.join('\n') });
+}
+
+/**
+ * The whole local back end on free ports with a throw-away data directory, configured from
+ * local.settings.sample.json exactly as a new developer's first `npm start` is.
+ */
+export async function startTestStack(webOrigin: string): Promise<TestStack> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'lotwise-test-'));
+  const ports = {
+    auth: await freePort(),
+    domain: await freePort(),
+    cosmos: await freePort(),
+    blob: await freePort(),
+    queue: await freePort(),
+  };
+  const settings = {
+    ...loadSampleSettings(),
+    COSMOS_ENDPOINT: `http://localhost:${ports.cosmos}`,
+    AzureWebJobsStorage: azuriteConnectionString(ports),
+    WEB_ORIGINS: webOrigin,
+    LOG_LEVEL: 'warn',
+  };
+  const output = quietOutput();
+  let stack: RunningStack;
+  try {
+    stack = await startStack({
+      dataDir,
+      ports: {
+        auth: ports.auth,
+        domain: ports.domain,
+        cosmos: ports.cosmos,
+        azurite: { blob: ports.blob, queue: ports.queue },
+      },
+      settings,
+      output,
+    });
+  } catch (error) {
+    process.stderr.write(output.dump());
+    throw error;
+  }
+  return {
+    stack,
+    settings,
+    dataDir,
+    ports,
+    stop: async () => {
+      await stack.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import {
+  Toast,
+  ToastBody,
+  Toaster,
+  ToastTitle,
+  useId,
+  useToastController,
+  type ToastIntent,
+} from '@fluentui/react-components';
+import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
+
+/** At most three toasts at a time, each for 4000 ms, in the bottom-right corner. */
+export const TOAST_LIMIT = 3;
+export const TOAST_TIMEOUT_MS = 4000;
+
+export interface Notify {
+  success(title: string, body?: string): void;
+  error(title: string, body?: string): void;
+  info(title: string, body?: string): void;
+  warning(title: string, body?: string): void;
+}
+
+const NotifyContext = createContext<Notify | undefined>(undefined);
+
+export function ToastHost({ children }: { children: ReactNode }) {
+  const toasterId = useId('toaster');
+  const { dispatchToast } = useToastController(toasterId);
+  const show = useCallback(
+    (intent: ToastIntent, title: string, body?: string) =>
+      dispatchToast(
+        <Toast>
+          <ToastTitle>{title}</ToastTitle>
+          {body ? <ToastBody>{body}</ToastBody> : null}
+        </Toast>,
+        { intent, timeout: TOAST_TIMEOUT_MS },
+      ),
+    [dispatchToast],
+  );
+  const notify = useMemo<Notify>(
+    () => ({
+      success: (title, body) => show('success', title, body),
+      error: (title, body) => show('error', title, body),
+      info: (title, body) => show('info', title, body),
+      warning: (title, body) => show('warning', title, body),
+    }),
+    [show],
+  );
+  return (
+    <NotifyContext.Provider value={notify}>
+      {children}
+      <Toaster
+        toasterId={toasterId}
+        position="bottom-end"
+        limit={TOAST_LIMIT}
+        timeout={TOAST_TIMEOUT_MS}
+        pauseOnHover
+      />
+    </NotifyContext.Provider>
+  );
+}
+
+export function useNotify(): Notify {
+  const notify = useContext(NotifyContext);
+  if (!notify) throw new Error('useNotify needs ToastHost');
+  return notify;
+}
