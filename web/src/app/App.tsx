@@ -2,6 +2,7 @@ import { FluentProvider } from '@fluentui/react-components';
 import { RouterProvider } from 'react-router';
 import { SWRConfig } from 'swr';
 import { ToastHost } from '../lib/toast';
+import { ErrorBoundary } from './ErrorBoundary';
 import { router } from './router';
 import { ThemePreferenceProvider, useThemePreference } from './theme';
 
@@ -9,11 +10,13 @@ function ThemedApp() {
   const { theme } = useThemePreference();
   return (
     <FluentProvider theme={theme}>
-      <ToastHost>
-        <SWRConfig value={{ shouldRetryOnError: false }}>
-          <RouterProvider router={router} />
-        </SWRConfig>
-      </ToastHost>
+      <ErrorBoundary>
+        <ToastHost>
+          <SWRConfig value={{ shouldRetryOnError: false }}>
+            <RouterProvider router={router} />
+          </SWRConfig>
+        </ToastHost>
+      </ErrorBoundary>
     </FluentProvider>
   );
 }
