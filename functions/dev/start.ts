@@ -3,6 +3,12 @@ import { join } from 'node:path';
 import { consoleOutput } from './console-output.js';
 import { azuritePorts, isLocalUrl, loadLocalSettings, repoRoot } from './local-settings.js';
 import { startProcess, waitForHttp, type ManagedProcess } from './processes.js';
+import {
+  DEMO_ACCOUNT_NAME,
+  DEMO_PASSWORD,
+  SECOND_ACCOUNT_NAME,
+  demoUsers,
+} from './seed/demo-credentials.js';
 import { startStack, type RunningStack } from './stack.js';
 
 /**
@@ -89,6 +95,10 @@ process.stdout.write(`
     Auth service     ${stack?.authUrl}
     Domain service   ${stack?.domainUrl}
     Data             ${join(repoRoot, '.data')}  (npm run reset wipes it)
+
+  Demo tenant: ${DEMO_ACCOUNT_NAME} (password for every demo user: ${DEMO_PASSWORD})
+${demoUsers.map((user) => `    ${user.role.padEnd(8)} ${user.email}`).join('\n')}
+    The admin also belongs to ${SECOND_ACCOUNT_NAME}, so signing in as them asks which account.
 
   Press Ctrl+C to stop.
 `);

@@ -1,10 +1,11 @@
 import { app } from '@azure/functions';
 import { settings } from './platform/settings.js';
 import { registerFunctions } from './register.js';
-import { functionsFor } from './registry.js';
+import { functionsFor, installPrincipalGuards } from './registry.js';
 
 // Parsing the settings first stops a misconfigured app at start-up, naming the setting.
 const { FUNCTIONS_SERVICE } = settings();
 
 app.setup({ enableHttpStream: false });
+installPrincipalGuards();
 registerFunctions(app, functionsFor(FUNCTIONS_SERVICE));

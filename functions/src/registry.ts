@@ -1,4 +1,7 @@
 import { healthFunctions } from './health/health.routes.js';
+import { identityContainers } from './identity/identity.containers.js';
+import { identityFunctions } from './identity/identity.routes.js';
+import { sessionGuard } from './identity/sessions.service.js';
 import { auditContainer } from './platform/audit.js';
 import type { ContainerDefinition } from './platform/cosmos.js';
 import type {
@@ -7,15 +10,17 @@ import type {
   FunctionTable,
   HttpFunction,
 } from './platform/functions.js';
+import { outboxContainer } from './platform/mail.js';
 import { notFoundFunction } from './platform/not-found.js';
+import { addPrincipalGuard } from './platform/principal.js';
 import { telemetryFunctions } from './telemetry/telemetry.routes.js';
 
 /** Each feature's table of HTTP, timer and queue functions, tagged with the app that serves it. */
-const featureTables: FunctionTable[] = [telemetryFunctions];
+const featureTables = (): FunctionTable[] => [telemetryFunctions, identityFunctions()];
 
 /** Every function the selected app (or both) registers. */
 export function functionsFor(selection: AppSelection): FunctionDefinition[] {
-  const features = featureTables
+  const features = featureTables()
     .filter((table) => selection === 'all' || table.app === selection)
     .flatMap((table) => table.functions);
   const definitions = [...healthFunctions(selection), ...features];
@@ -25,5 +30,18 @@ export function functionsFor(selection: AppSelection): FunctionDefinition[] {
   return [...definitions, notFoundFunction(http)];
 }
 
-/** Every Cosmos container the product uses, for the bootstrap. */
-export const containerDefinitions: ContainerDefinition[] = [auditContainer];
+/** Every Cosmos container the product uses, for the bootstrap (and infra/containers.json). */
+export const containerDefinitions: ContainerDefinition[] = [
+  auditContainer,
+  outboxContainer,
+  ...identityContainers,
+];
+
+let guarded = false;
+
+/** Checks every app applies to a verified token: its session must still be live. */
+export function installPrincipalGuards(): void {
+  if (guarded) return;
+  guarded = true;
+  addPrincipalGuard(sessionGuard);
+}

@@ -28,7 +28,10 @@ export function quietOutput(): OutputSink & { dump(): string } {
  * The whole local back end on free ports with a throw-away data directory, configured from
  * local.settings.sample.json exactly as a new developer's first `npm start` is.
  */
-export async function startTestStack(webOrigin: string): Promise<TestStack> {
+export async function startTestStack(
+  webOrigin: string,
+  extraSettings: Record<string, string> = {},
+): Promise<TestStack> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lotwise-test-'));
   const ports = {
     auth: await freePort(),
@@ -42,7 +45,9 @@ export async function startTestStack(webOrigin: string): Promise<TestStack> {
     COSMOS_ENDPOINT: `http://localhost:${ports.cosmos}`,
     AzureWebJobsStorage: azuriteConnectionString(ports),
     WEB_ORIGINS: webOrigin,
+    PUBLIC_WEB_URL: webOrigin,
     LOG_LEVEL: 'warn',
+    ...extraSettings,
   };
   const output = quietOutput();
   let stack: RunningStack;

@@ -18,6 +18,7 @@ export interface EmulatorItems {
   _set(data: ItemData): ItemData;
   delete(idOrRid: string, partition: unknown): void;
   _item(keyPath: string, value: string, partition: unknown): EmulatorItem;
+  _getPartition(data: ItemData): unknown;
 }
 
 export interface EmulatorCollection extends EmulatorItem {

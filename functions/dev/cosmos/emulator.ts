@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
-import type { EmulatorAccount, EmulatorRoute } from './emulator-types.js';
+import type {
+  EmulatorAccount,
+  EmulatorHandler,
+  EmulatorRoute,
+  ItemData,
+} from './emulator-types.js';
 import { AccountPersistence } from './persistence.js';
 
 const require = createRequire(import.meta.url);
@@ -18,6 +23,45 @@ export interface CosmosEmulator {
 }
 
 /**
+ * Transactional batches are all or nothing in Cosmos; the package applies them one operation at
+ * a time. This remembers the batch's partition before it runs and puts it back if any operation
+ * failed.
+ */
+function atomically(handler: EmulatorHandler): EmulatorHandler {
+  return async (account, request, response, params) => {
+    const collection = account.database(params.dbId as string).collection(params.collId as string);
+    const header = request.headers['x-ms-documentdb-partitionkey'];
+    const partition = typeof header === 'string' ? (JSON.parse(header) as unknown[])[0] : undefined;
+    const documents = collection.documents;
+    const inPartition = () =>
+      new Map(
+        [...documents._data.values()]
+          .map((item) => item.read())
+          .filter(
+            (data): data is ItemData =>
+              Boolean(data) && documents._getPartition(data as ItemData) === partition,
+          )
+          .map((data) => [data._rid, data]),
+      );
+    const before = collection.read() ? inPartition() : new Map<string, ItemData>();
+    const result = await handler(account, request, response, params);
+    const failed =
+      Array.isArray(result) &&
+      result.some((entry) => (entry as { statusCode: number }).statusCode >= 400);
+    if (failed) {
+      for (const [rid, data] of inPartition()) {
+        if (!before.has(rid)) documents.delete(rid, partition);
+        else if (before.get(rid)?._etag !== data._etag) documents._set(before.get(rid) as ItemData);
+      }
+      for (const [rid, data] of before) {
+        if (!documents._data.has(rid)) documents._set(data);
+      }
+    }
+    return result;
+  };
+}
+
+/**
  * @vercel/cosmosdb-server over http with its account kept on disk. The package's own server keeps
  * the account private and in memory only, so this serves the package's routes with an account it
  * can persist, answering as the package does.
@@ -29,6 +73,9 @@ export async function startCosmosEmulator(options: {
 }): Promise<CosmosEmulator> {
   const routes = (require('@vercel/cosmosdb-server/lib/routes.js') as { default: EmulatorRoute })
     .default;
+  const batchHandler = (
+    require('@vercel/cosmosdb-server/lib/handler/batch-documents.js') as { default: unknown }
+  ).default;
   const Account = (
     require('@vercel/cosmosdb-server/lib/account/index.js') as { default: AccountConstructor }
   ).default;
@@ -51,10 +98,8 @@ export async function startCosmosEmulator(options: {
     } else {
       const [params, handler] = route;
       try {
-        body = ((await handler(account, request, response, params)) ?? {}) as Record<
-          string,
-          unknown
-        >;
+        const run = handler === batchHandler ? atomically(handler) : handler;
+        body = ((await run(account, request, response, params)) ?? {}) as Record<string, unknown>;
       } catch (error) {
         response.statusCode = 500;
         body = { message: error instanceof Error ? error.message : String(error) };

@@ -39,6 +39,12 @@ function flattenHeaders(request: IncomingMessage): Record<string, string> {
   for (const [name, value] of Object.entries(request.headers)) {
     if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
   }
+  // In Azure the front end appends the caller's address (with its port); so does the dev host.
+  const address = request.socket.remoteAddress ?? 'unknown';
+  const caller = `${address.includes(':') ? `[${address}]` : address}:${request.socket.remotePort ?? 0}`;
+  headers['x-forwarded-for'] = headers['x-forwarded-for']
+    ? `${headers['x-forwarded-for']}, ${caller}`
+    : caller;
   return headers;
 }
 

@@ -3,8 +3,9 @@ import { bootstrapCosmos } from '../../src/platform/cosmos.js';
 import type { HttpFunction, QueueFunction, TimerFunction } from '../../src/platform/functions.js';
 import { createLogger, stdoutSink } from '../../src/platform/logging.js';
 import { settings, SettingsError } from '../../src/platform/settings.js';
-import { containerDefinitions, functionsFor } from '../../src/registry.js';
+import { containerDefinitions, functionsFor, installPrincipalGuards } from '../../src/registry.js';
 import { repoRoot } from '../local-settings.js';
+import { seedDemoTenant } from '../seed/demo-tenant.js';
 import { readHostConfig } from './host-config.js';
 import { startHttpHost } from './http-host.js';
 import { startQueues } from './queues.js';
@@ -27,6 +28,7 @@ try {
 }
 
 const config = settings();
+installPrincipalGuards();
 const hostConfig = readHostConfig(`${repoRoot}/host.json`);
 if (hostConfig.extensions.http.routePrefix !== '') {
   throw new Error(
@@ -44,6 +46,8 @@ for (let attempt = 1; ; attempt += 1) {
     await sleep(500);
   }
 }
+
+if (process.env.LOTWISE_SEED !== 'false') await seedDemoTenant(log);
 
 const http = (selection: 'auth' | 'domain') =>
   functionsFor(selection).filter((fn): fn is HttpFunction => fn.kind === 'http');

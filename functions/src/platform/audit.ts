@@ -48,3 +48,28 @@ export async function writeAudit(
   await container(auditContainer.id).items.create(document);
   return document;
 }
+
+/** A person's entries in one tenant since a moment, newest first. */
+export async function auditByActor(
+  scope: TenantScope,
+  userId: string,
+  since: Date,
+  limit: number,
+): Promise<AuditEntry[]> {
+  const { resources } = await container(auditContainer.id)
+    .items.query<AuditEntry>(
+      {
+        query:
+          'SELECT TOP @limit * FROM c WHERE c.accountId = @accountId AND c.actor.userId = @userId AND c.at >= @since ORDER BY c.at DESC',
+        parameters: [
+          { name: '@limit', value: limit },
+          { name: '@accountId', value: scope.accountId },
+          { name: '@userId', value: userId },
+          { name: '@since', value: since.toISOString() },
+        ],
+      },
+      { partitionKey: scope.accountId },
+    )
+    .fetchAll();
+  return resources;
+}

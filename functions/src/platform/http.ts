@@ -44,6 +44,8 @@ export interface RouteSpec<P, Q, B, Perm extends RoutePermission> {
   body?: z.ZodType<B>;
   /** Defaults to 1 MiB; uploads raise it. */
   maxBodyBytes?: number;
+  /** Usable while the account's MFA policy makes the caller enrol (MFA setup, profile, sign-out). */
+  allowDuringMfaSetup?: boolean;
   handler(input: RouteRequest<P, Q, B, Perm>): Promise<RouteResult>;
 }
 
@@ -73,12 +75,20 @@ async function readJsonBody(request: HttpRequest, maxBytes: number): Promise<unk
 async function resolvePrincipal(
   request: HttpRequest,
   permission: RoutePermission,
+  allowDuringMfaSetup: boolean,
 ): Promise<Principal | undefined> {
   const authorization = request.headers.get('authorization');
   if (permission === 'public') {
     return authorization ? authenticate(authorization).catch(() => undefined) : undefined;
   }
   const principal = await authenticate(authorization);
+  if (principal.mfaSetupRequired && !allowDuringMfaSetup) {
+    throw new AppError(
+      'forbidden',
+      'Your account requires two-factor authentication. Set it up under Security to continue.',
+      { reason: 'mfa_setup_required' },
+    );
+  }
   if (permission !== 'authenticated' && !hasPermission(principal, permission)) {
     throw forbidden(`You need the ${permission} permission to do this`);
   }
@@ -137,7 +147,11 @@ export function httpRoute<
     let response: HttpResponseInit;
     let principal: Principal | undefined;
     try {
-      principal = await resolvePrincipal(request, spec.permission);
+      principal = await resolvePrincipal(
+        request,
+        spec.permission,
+        spec.allowDuringMfaSetup ?? false,
+      );
       const params = spec.params
         ? parseInput('params', spec.params, { ...request.params })
         : ({} as P);

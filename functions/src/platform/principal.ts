@@ -17,6 +17,8 @@ export const accessClaimsSchema = z.object({
   perms: z.array(z.string()),
   houses: z.array(z.object({ id: z.string(), role: roleSchema, perms: z.array(z.string()) })),
   feat: z.array(z.string()),
+  /** Set when the account's MFA policy requires the user to enrol and the grace period is over. */
+  msr: z.boolean().optional(),
 });
 export type AccessClaims = z.infer<typeof accessClaimsSchema>;
 
@@ -31,6 +33,8 @@ export interface Principal {
   permissions: ReadonlySet<string>;
   houses: ReadonlyArray<{ id: string; role: Role; permissions: ReadonlySet<string> }>;
   features: ReadonlySet<string>;
+  /** Only routes that let the user enrol in MFA may be used until this clears. */
+  mfaSetupRequired: boolean;
 }
 
 export const ACCESS_TOKEN_AUDIENCE = 'lotwise-api';
@@ -54,6 +58,7 @@ export function principalFromClaims(claims: AccessClaims): Principal {
       permissions: new Set(house.perms),
     })),
     features: new Set(claims.feat),
+    mfaSetupRequired: claims.msr ?? false,
   };
 }
 

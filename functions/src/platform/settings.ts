@@ -49,9 +49,44 @@ export const settingsSchema = z
     AUTH_SIGNING_KEY: z.string().min(32, 'must be at least 32 characters'),
     AUTH_ISSUER: z.string().min(1).default('lotwise'),
 
+    // Where links in email point, e.g. https://app.lotwise.example.
+    PUBLIC_WEB_URL: z.url().default('http://localhost:4280'),
+    // `outbox` keeps messages in Cosmos for a developer to read (GET /dev/outbox); `acs` sends
+    // them with Azure Communication Services.
+    MAIL_TRANSPORT: z.enum(['outbox', 'acs']).default('outbox'),
+    ACS_ENDPOINT: z.url().optional(),
+    ACS_CONNECTION_STRING: z.string().min(1).optional(),
+    MAIL_SENDER: z.email().default('no-reply@lotwise.local'),
+    SMS_SENDER: z.string().min(1).optional(),
+    SUPPORT_EMAIL: z.email().default('support@lotwise.local'),
+
+    // Microsoft (Entra ID) sign-in; off unless the client id and tenant are set.
+    ENTRA_CLIENT_ID: z.string().min(1).optional(),
+    ENTRA_TENANT_ID: z.string().min(1).optional(),
+    ENTRA_CLIENT_SECRET: z.string().min(1).optional(),
+    ENTRA_AUTHORITY_HOST: z.url().default('https://login.microsoftonline.com'),
+    ENTRA_REDIRECT_URI: z.url().optional(),
+
+    ENVIRONMENT: z.enum(['development', 'test', 'production']).default('development'),
+    // Feature flags: Azure App Configuration when an endpoint is set, else a local JSON file in the
+    // same schema, else the built-in fallbacks.
+    APP_CONFIGURATION_ENDPOINT: z.url().optional(),
+    FEATURE_FLAGS_FILE: z.string().min(1).optional(),
+
     DEPENDENCY_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(2_000),
   })
   .superRefine((settings, ctx) => {
+    if (
+      settings.MAIL_TRANSPORT === 'acs' &&
+      !settings.ACS_ENDPOINT &&
+      !settings.ACS_CONNECTION_STRING
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ACS_ENDPOINT'],
+        message: 'is required when MAIL_TRANSPORT is acs (or set ACS_CONNECTION_STRING)',
+      });
+    }
     const identityBased =
       settings.AzureWebJobsStorage__blobServiceUri && settings.AzureWebJobsStorage__queueServiceUri;
     if (!settings.AzureWebJobsStorage && !identityBased) {

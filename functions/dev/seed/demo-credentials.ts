@@ -1,0 +1,14 @@
+/** Who the demo tenant's people are; `npm start` prints them. */
+
+/** The password of every demo user; printed by `npm start`. */
+export const DEMO_PASSWORD = 'Harborview!Demo2026';
+
+export const demoUsers = [
+  { email: 'owner@harborview.demo', firstName: 'Olivia', lastName: 'Hart', role: 'owner' },
+  { email: 'admin@harborview.demo', firstName: 'Adam', lastName: 'Reyes', role: 'admin' },
+  { email: 'staff@harborview.demo', firstName: 'Sam', lastName: 'Okafor', role: 'staff' },
+  { email: 'viewer@harborview.demo', firstName: 'Vera', lastName: 'Lindqvist', role: 'viewer' },
+] as const;
+
+export const DEMO_ACCOUNT_NAME = 'Harborview Auctions';
+export const SECOND_ACCOUNT_NAME = 'Lakeside Auction Gallery';

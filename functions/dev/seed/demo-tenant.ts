@@ -1,0 +1,163 @@
+import { randomUUID } from 'node:crypto';
+import { accountsRepo, membershipId } from '../../src/identity/accounts.repo.js';
+import { createOwnedAccount } from '../../src/identity/account-factory.js';
+import type {
+  HouseRecord,
+  MembershipRecord,
+  UserRecord,
+} from '../../src/identity/identity.model.js';
+import { hashPassword } from '../../src/identity/passwords.js';
+import { defaultPermissions, type AssignableRole } from '../../src/identity/permissions.js';
+import { newUserRecord } from '../../src/identity/signup.service.js';
+import { usersRepo } from '../../src/identity/users.repo.js';
+import type { Logger } from '../../src/platform/logging.js';
+import {
+  DEMO_ACCOUNT_NAME,
+  DEMO_PASSWORD,
+  SECOND_ACCOUNT_NAME,
+  demoUsers,
+} from './demo-credentials.js';
+
+function house(
+  accountId: string,
+  input: Partial<HouseRecord> & Pick<HouseRecord, 'name'>,
+): HouseRecord {
+  const now = new Date().toISOString();
+  return {
+    id: randomUUID(),
+    accountId,
+    type: 'house',
+    businessName: `${input.name} LLC`,
+    status: 'active',
+    address: '',
+    city: '',
+    state: '',
+    zip: '',
+    country: 'USA',
+    phone: '',
+    email: '',
+    website: null,
+    timezone: 'America/New_York',
+    createdAt: now,
+    updatedAt: now,
+    ...input,
+  };
+}
+
+async function person(
+  input: { email: string; firstName: string; lastName: string },
+  passwordHash: string,
+) {
+  return (
+    (await usersRepo.findByEmail(input.email)) ??
+    usersRepo.create(
+      newUserRecord({
+        ...input,
+        passwordHash,
+        emailVerified: true,
+        termsAccepted: true,
+        timezone: 'America/New_York',
+      }),
+    )
+  );
+}
+
+function member(
+  accountId: string,
+  user: UserRecord,
+  role: AssignableRole,
+  houseIds: string[],
+): MembershipRecord {
+  const now = new Date().toISOString();
+  const permissions = defaultPermissions(role);
+  return {
+    id: membershipId(user.id),
+    accountId,
+    type: 'membership',
+    userId: user.id,
+    email: user.email,
+    name: `${user.firstName} ${user.lastName}`,
+    role,
+    permissions,
+    houses: houseIds.map((houseId) => ({ houseId, role, permissions })),
+    status: 'active',
+    joinedAt: now,
+    invitedBy: null,
+    updatedAt: now,
+  };
+}
+
+/**
+ * The demo tenant, created on the first start: Harborview Auctions with two houses and a group,
+ * an owner, an admin, a staff member and a viewer. The admin also works for a second account, so
+ * signing in as them shows the account picker. Nothing happens when it already exists.
+ */
+export async function seedDemoTenant(log: Logger): Promise<void> {
+  if (await usersRepo.findByEmail(demoUsers[0].email)) return;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const [owner, admin, staff, viewer] = await Promise.all(
+    demoUsers.map((entry) => person(entry, passwordHash)),
+  );
+  if (!owner || !admin || !staff || !viewer) throw new Error('demo users were not created');
+
+  const account = await createOwnedAccount(owner, DEMO_ACCOUNT_NAME, 'organization');
+  const scope = { accountId: account.id, userId: owner.id };
+  await accountsRepo.replace(scope, {
+    ...(await accountsRepo.account(scope))!,
+    subscription: { tier: 'tier-3', addOns: { inventory: true, payments: true } },
+  });
+  const fineArt = house(account.id, {
+    name: 'Harborview Fine Art',
+    address: '210 Atlantic Avenue',
+    city: 'Boston',
+    state: 'MA',
+    zip: '02110',
+    phone: '+1 617 555 0142',
+    email: 'fineart@harborview.demo',
+    website: 'https://harborview.demo/fine-art',
+  });
+  const estates = house(account.id, {
+    name: 'Harborview Estates',
+    address: '48 Fore Street',
+    city: 'Portland',
+    state: 'ME',
+    zip: '04101',
+    phone: '+1 207 555 0190',
+    email: 'estates@harborview.demo',
+  });
+  const now = new Date().toISOString();
+  await accountsRepo.createTogether(scope, [
+    fineArt,
+    estates,
+    {
+      id: randomUUID(),
+      accountId: account.id,
+      type: 'group',
+      name: 'New England Houses',
+      description: 'Both Harborview sale rooms, reported together.',
+      houseIds: [fineArt.id, estates.id],
+      createdAt: now,
+      updatedAt: now,
+    },
+    member(account.id, admin, 'admin', [fineArt.id, estates.id]),
+    member(account.id, staff, 'staff', [fineArt.id]),
+    member(account.id, viewer, 'viewer', [fineArt.id, estates.id]),
+  ]);
+
+  const lakesideOwner = await person(
+    { email: 'owner@lakeside.demo', firstName: 'Lena', lastName: 'Marsh' },
+    passwordHash,
+  );
+  const lakeside = await createOwnedAccount(lakesideOwner, SECOND_ACCOUNT_NAME, 'individual');
+  const lakesideHouse = house(lakeside.id, {
+    name: 'Lakeside Gallery',
+    city: 'Burlington',
+    state: 'VT',
+    zip: '05401',
+  });
+  await accountsRepo.createTogether({ accountId: lakeside.id }, [
+    lakesideHouse,
+    member(lakeside.id, admin, 'staff', [lakesideHouse.id]),
+  ]);
+  log.info('demo tenant created', { account: DEMO_ACCOUNT_NAME });
+}

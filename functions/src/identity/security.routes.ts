@@ -1,0 +1,300 @@
+import { z } from 'zod';
+import { writeAudit } from '../platform/audit.js';
+import { notFound } from '../platform/errors.js';
+import { evaluateFlags } from '../platform/flags.js';
+import type { HttpFunction } from '../platform/functions.js';
+import { httpRoute } from '../platform/http.js';
+import type { Principal } from '../platform/principal.js';
+import { scopeOf, type Stored } from '../platform/repo.js';
+import { accountsRepo } from './accounts.repo.js';
+import { hasVerifiedMfa, mfaDeadline } from './access-token.service.js';
+import { requireUser } from './credentials.service.js';
+import type { AccountRecord } from './identity.model.js';
+import {
+  mfaMethodUpdateSchema,
+  mfaPolicyUpdateSchema,
+  mfaSetupRequestSchema,
+  mfaVerifyRequestSchema,
+  securitySettingsUpdateSchema,
+} from './identity.schema.js';
+import {
+  activeMethods,
+  auditSecurity,
+  backupCodeStatus,
+  regenerateBackupCodes,
+  removeMethod,
+  startSetup,
+  toMethodView,
+  updateMethod,
+  verifySetup,
+} from './mfa.service.js';
+import {
+  allPermissions,
+  defaultPermissions,
+  permissionCatalogue,
+  roleDescriptions,
+  roleLabels,
+  roleNames,
+} from './permissions.js';
+import { usersRepo } from './users.repo.js';
+
+const idParams = z.object({ id: z.string().min(1).max(100) });
+
+async function account(principal: Principal): Promise<Stored<AccountRecord>> {
+  const found = await accountsRepo.account(scopeOf(principal));
+  if (!found) throw notFound('Account not found');
+  return found;
+}
+
+/** Whether the account's policy makes this person keep at least one method. */
+async function policyRequiresMfa(principal: Principal): Promise<boolean> {
+  const current = await account(principal);
+  return current.mfaPolicy.required && current.mfaPolicy.requiredForRoles.includes(principal.role);
+}
+
+const me = async (principal: Principal) => requireUser(await usersRepo.find(principal.userId));
+
+const policyView = ({ enabledAt: _enabledAt, ...policy }: AccountRecord['mfaPolicy']) => policy;
+
+/** Two-factor methods, backup codes, the MFA policy and security settings, permissions, flags. */
+export const securityFunctions: HttpFunction[] = [
+  httpRoute({
+    name: 'mfa-status',
+    route: 'security/2fa/setup',
+    methods: ['GET'],
+    permission: 'authenticated',
+    allowDuringMfaSetup: true,
+    handler: async ({ principal }) => {
+      const [user, current] = await Promise.all([me(principal), account(principal)]);
+      const membership = await accountsRepo.membership(scopeOf(principal), principal.userId);
+      const deadline = membership ? mfaDeadline(current, membership) : null;
+      return {
+        json: {
+          enabled: hasVerifiedMfa(user),
+          methods: activeMethods(user).length,
+          backupCodesRemaining: backupCodeStatus(user).remaining,
+          requiredByPolicy: Boolean(deadline),
+          setupDueBy: deadline && !hasVerifiedMfa(user) ? deadline.toISOString() : null,
+        },
+      };
+    },
+  }),
+  httpRoute({
+    name: 'mfa-setup',
+    route: 'security/2fa/setup',
+    methods: ['POST'],
+    permission: 'authenticated',
+    allowDuringMfaSetup: true,
+    body: mfaSetupRequestSchema,
+    handler: async ({ principal, body }) => ({
+      status: 201,
+      json: (await startSetup(await me(principal), body)).response,
+    }),
+  }),
+  httpRoute({
+    name: 'mfa-verify',
+    route: 'mfa/verify',
+    methods: ['POST'],
+    permission: 'authenticated',
+    allowDuringMfaSetup: true,
+    body: mfaVerifyRequestSchema,
+    handler: async ({ principal, body }) => {
+      const { method, backupCodes } = await verifySetup(
+        await me(principal),
+        body.methodId,
+        body.code,
+      );
+      await auditSecurity(principal.accountId, principal.userId, 'mfa.method-add', {
+        type: method.type,
+        name: method.name,
+      });
+      return { json: { verified: true, method: toMethodView(method), backupCodes } };
+    },
+  }),
+  httpRoute({
+    name: 'mfa-methods',
+    route: 'security/2fa/methods',
+    methods: ['GET'],
+    permission: 'authenticated',
+    allowDuringMfaSetup: true,
+    handler: async ({ principal }) => ({
+      json: {
+        methods: (await me(principal)).mfa.methods
+          .filter((method) => method.verified)
+          .map(toMethodView),
+      },
+    }),
+  }),
+  httpRoute({
+    name: 'mfa-method-update',
+    route: 'security/2fa/methods/{id}',
+    methods: ['PUT'],
+    permission: 'authenticated',
+    allowDuringMfaSetup: true,
+    params: idParams,
+    body: mfaMethodUpdateSchema,
+    handler: async ({ principal, params, body }) => {
+      const { method } = await updateMethod(
+        await me(principal),
+        params.id,
+        body,
+        await policyRequiresMfa(principal),
+      );
+      await auditSecurity(principal.accountId, principal.userId, 'mfa.method-update', {
+        id: params.id,
+        ...body,
+      });
+      return { json: toMethodView(method) };
+    },
+  }),
+  httpRoute({
+    name: 'mfa-method-remove',
+    route: 'security/2fa/methods/{id}',
+    methods: ['DELETE'],
+    permission: 'authenticated',
+    allowDuringMfaSetup: true,
+    params: idParams,
+    handler: async ({ principal, params }) => {
+      await removeMethod(await me(principal), params.id, await policyRequiresMfa(principal));
+      await auditSecurity(principal.accountId, principal.userId, 'mfa.method-remove', {
+        id: params.id,
+      });
+      return { status: 204 };
+    },
+  }),
+  httpRoute({
+    name: 'mfa-backup-status',
+    route: 'security/2fa/backup-codes',
+    methods: ['GET'],
+    permission: 'authenticated',
+    allowDuringMfaSetup: true,
+    handler: async ({ principal }) => ({ json: backupCodeStatus(await me(principal)) }),
+  }),
+  httpRoute({
+    name: 'mfa-backup-generate',
+    route: 'security/2fa/backup-codes',
+    methods: ['POST'],
+    permission: 'authenticated',
+    allowDuringMfaSetup: true,
+    handler: async ({ principal }) => {
+      const { codes, status } = await regenerateBackupCodes(await me(principal));
+      await auditSecurity(principal.accountId, principal.userId, 'mfa.backup-codes-generate');
+      return { status: 201, json: { ...status, codes } };
+    },
+  }),
+  httpRoute({
+    name: 'mfa-policy-get',
+    route: 'security/mfa-policy',
+    methods: ['GET'],
+    permission: 'users:security',
+    handler: async ({ principal }) => ({ json: policyView((await account(principal)).mfaPolicy) }),
+  }),
+  httpRoute({
+    name: 'mfa-policy-update',
+    route: 'security/mfa-policy',
+    methods: ['PUT'],
+    permission: 'users:security',
+    body: mfaPolicyUpdateSchema,
+    handler: async ({ principal, body, correlationId }) => {
+      const current = await account(principal);
+      const now = new Date().toISOString();
+      // The grace period runs from when the policy was switched on.
+      const enabledAt = body.required
+        ? current.mfaPolicy.required
+          ? current.mfaPolicy.enabledAt
+          : now
+        : null;
+      const updated = await accountsRepo.replace(scopeOf(principal), {
+        ...current,
+        mfaPolicy: { ...body, updatedAt: now, enabledAt },
+      });
+      await writeAudit(scopeOf(principal), {
+        action: 'security.mfa-policy',
+        entity: { type: 'account', id: current.id },
+        before: policyView(current.mfaPolicy),
+        after: policyView(updated.mfaPolicy),
+        correlationId,
+      });
+      return { json: policyView(updated.mfaPolicy) };
+    },
+  }),
+  httpRoute({
+    name: 'security-settings-get',
+    route: 'security/settings',
+    methods: ['GET'],
+    permission: 'users:security',
+    handler: async ({ principal }) => ({ json: (await account(principal)).securitySettings }),
+  }),
+  httpRoute({
+    name: 'security-settings-update',
+    route: 'security/settings',
+    methods: ['PUT'],
+    permission: 'users:security',
+    body: securitySettingsUpdateSchema,
+    handler: async ({ principal, body, correlationId }) => {
+      const current = await account(principal);
+      const updated = await accountsRepo.replace(scopeOf(principal), {
+        ...current,
+        securitySettings: { ...body, updatedAt: new Date().toISOString() },
+      });
+      await writeAudit(scopeOf(principal), {
+        action: 'security.settings',
+        entity: { type: 'account', id: current.id },
+        before: current.securitySettings,
+        after: updated.securitySettings,
+        correlationId,
+      });
+      return { json: updated.securitySettings };
+    },
+  }),
+  httpRoute({
+    name: 'permissions-catalogue',
+    route: 'permissions',
+    methods: ['GET'],
+    permission: 'authenticated',
+    handler: async () => ({
+      json: {
+        permissions: allPermissions.map((key) => ({
+          key,
+          label: permissionCatalogue[key],
+          area: key.split(':')[0] as string,
+        })),
+        roles: roleNames.map((role) => ({
+          role,
+          label: roleLabels[role],
+          description: roleDescriptions[role],
+          permissions: defaultPermissions(role),
+        })),
+      },
+    }),
+  }),
+  httpRoute({
+    name: 'features',
+    route: 'features',
+    methods: ['GET'],
+    permission: 'authenticated',
+    allowDuringMfaSetup: true,
+    handler: async ({ principal }) => {
+      const current = await account(principal);
+      const houses = await accountsRepo.houses(scopeOf(principal));
+      const flags = await evaluateFlags({
+        userId: principal.userId,
+        groups: [principal.role, `account:${principal.accountId}`],
+        tier: current.subscription.tier,
+        houseCount: houses.length,
+      });
+      return {
+        json: {
+          flags: Object.fromEntries(
+            Object.entries(flags).map(([name, flag]) => [name, flag.value]),
+          ),
+          features: {
+            inventory: principal.features.has('inventory'),
+            payments: principal.features.has('payments'),
+          },
+          refreshedAt: new Date().toISOString(),
+        },
+      };
+    },
+  }),
+];

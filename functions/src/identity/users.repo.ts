@@ -1,0 +1,135 @@
+import { container } from '../platform/cosmos.js';
+import { conflict } from '../platform/errors.js';
+import type { Stored } from '../platform/repo.js';
+import type { UserIndexRecord, UserRecord } from './identity.model.js';
+
+const users = () => container('users');
+
+const emailKey = (email: string) => `email:${email.toLowerCase()}`;
+const externalKey = (tenantId: string, subject: string) => `ext:microsoft:${tenantId}:${subject}`;
+
+function isStatus(error: unknown, status: number): boolean {
+  return (error as { code?: unknown }).code === status;
+}
+
+async function readOrUndefined<T>(id: string): Promise<Stored<T> | undefined> {
+  try {
+    const { resource } = await users().item(id, id).read<Stored<T>>();
+    return resource;
+  } catch (error) {
+    if (isStatus(error, 404)) return undefined;
+    throw error;
+  }
+}
+
+export const usersRepo = {
+  find: (userId: string) => readOrUndefined<UserRecord>(userId),
+
+  async findByEmail(email: string): Promise<Stored<UserRecord> | undefined> {
+    const index = await readOrUndefined<UserIndexRecord>(emailKey(email));
+    return index ? readOrUndefined<UserRecord>(index.userId) : undefined;
+  },
+
+  async findByExternal(tenantId: string, subject: string): Promise<Stored<UserRecord> | undefined> {
+    const index = await readOrUndefined<UserIndexRecord>(externalKey(tenantId, subject));
+    return index ? readOrUndefined<UserRecord>(index.userId) : undefined;
+  },
+
+  /**
+   * Claims the email first, so two sign-ups with one address cannot both succeed, then writes the
+   * user. If the user cannot be written the claim is released: no half-made user stays behind.
+   */
+  async create(user: UserRecord): Promise<Stored<UserRecord>> {
+    const index: UserIndexRecord = {
+      id: emailKey(user.email),
+      type: 'emailIndex',
+      userId: user.id,
+    };
+    try {
+      await users().items.create(index);
+    } catch (error) {
+      if (isStatus(error, 409)) throw conflict('An account with this email already exists');
+      throw error;
+    }
+    try {
+      const { resource } = await users().items.create(user);
+      return resource as Stored<UserRecord>;
+    } catch (error) {
+      await users()
+        .item(index.id, index.id)
+        .delete()
+        .catch(() => undefined);
+      throw error;
+    }
+  },
+
+  async replace(user: Stored<UserRecord>): Promise<Stored<UserRecord>> {
+    const { resource } = await users()
+      .item(user.id, user.id)
+      .replace<UserRecord>(
+        { ...user, updatedAt: new Date().toISOString() },
+        { accessCondition: { type: 'IfMatch', condition: user._etag } },
+      );
+    return resource as unknown as Stored<UserRecord>;
+  },
+
+  /** Moves the user to a new email: claim the new one, update the user, release the old one. */
+  async changeEmail(user: Stored<UserRecord>, newEmail: string): Promise<Stored<UserRecord>> {
+    const index: UserIndexRecord = { id: emailKey(newEmail), type: 'emailIndex', userId: user.id };
+    try {
+      await users().items.create(index);
+    } catch (error) {
+      if (isStatus(error, 409)) throw conflict('An account with this email already exists');
+      throw error;
+    }
+    let updated: Stored<UserRecord>;
+    try {
+      updated = await usersRepo.replace({ ...user, email: newEmail, emailVerified: false });
+    } catch (error) {
+      await users()
+        .item(index.id, index.id)
+        .delete()
+        .catch(() => undefined);
+      throw error;
+    }
+    const oldKey = emailKey(user.email);
+    await users()
+      .item(oldKey, oldKey)
+      .delete()
+      .catch(() => undefined);
+    return updated;
+  },
+
+  /** Removes a user and their email claim (undoing a sign-up that could not finish). */
+  async remove(user: UserRecord): Promise<void> {
+    const key = emailKey(user.email);
+    await users()
+      .item(user.id, user.id)
+      .delete()
+      .catch(() => undefined);
+    await users()
+      .item(key, key)
+      .delete()
+      .catch(() => undefined);
+  },
+
+  async linkExternal(tenantId: string, subject: string, userId: string): Promise<void> {
+    const index: UserIndexRecord = {
+      id: externalKey(tenantId, subject),
+      type: 'externalIndex',
+      userId,
+    };
+    await users().items.upsert(index);
+  },
+
+  async findMany(userIds: string[]): Promise<Stored<UserRecord>[]> {
+    if (!userIds.length) return [];
+    const { resources } = await users()
+      .items.query<Stored<UserRecord>>({
+        query: "SELECT * FROM c WHERE c.type = 'user' AND ARRAY_CONTAINS(@ids, c.id)",
+        parameters: [{ name: '@ids', value: userIds }],
+      })
+      .fetchAll();
+    return resources;
+  },
+};

@@ -1,0 +1,237 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  call,
+  clearThrottle,
+  demo,
+  DEMO_PASSWORD,
+  GOOD_PASSWORD,
+  login,
+  signedIn,
+  signup,
+  uniqueEmail,
+} from '../support/identity.js';
+
+afterEach(clearThrottle);
+
+describe('POST /login', () => {
+  it('selects the only account at once', async () => {
+    const reply = await login(demo.owner, DEMO_PASSWORD);
+    expect(reply.status).toBe(200);
+    expect(reply.body).toMatchObject({ status: 'signed-in', accountSelection: 'selected' });
+    expect(reply.body.account?.name).toBe('Harborview Auctions');
+    expect(reply.body.accessToken).toBeTruthy();
+  });
+
+  it('leaves the choice to the person when they have several accounts', async () => {
+    const reply = await login(demo.admin, DEMO_PASSWORD);
+    expect(reply.body.accountSelection).toBe('pending');
+    expect(reply.body.accessToken).toBeUndefined();
+    expect(reply.body.accounts.map((account) => [account.accountName, account.roles])).toEqual([
+      ['Harborview Auctions', ['admin']],
+      ['Lakeside Auction Gallery', ['staff']],
+    ]);
+    const lakeside = reply.body.accounts.find(
+      (account) => account.accountName === 'Lakeside Auction Gallery',
+    );
+    const chosen = await call<{ accessToken: string; account: { name: string; role: string } }>(
+      'POST',
+      '/tokens/access',
+      {
+        token: reply.body.sessionToken,
+        body: { userId: reply.body.user.id, accountId: lakeside?.accountId },
+      },
+    );
+    expect(chosen.status).toBe(200);
+    expect(chosen.body.account).toMatchObject({ name: 'Lakeside Auction Gallery', role: 'staff' });
+  });
+
+  it('says when the person belongs to no account', async () => {
+    const email = uniqueEmail('orphan');
+    const created = await signup({ email });
+    await call(`DELETE`, `/accounts/${created.body.account?.id}`, {
+      token: created.body.accessToken,
+    });
+    const reply = await login(email, GOOD_PASSWORD);
+    expect(reply.status).toBe(200);
+    expect(reply.body).toMatchObject({ accountSelection: 'none', accounts: [] });
+  });
+
+  it('answers a wrong password and an unknown email alike', async () => {
+    const wrong = await login(demo.owner, 'Not-The-Password-1');
+    const unknown = await login(uniqueEmail('nobody'), 'Not-The-Password-1');
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.body).toEqual(unknown.body);
+    expect(wrong.body).toEqual({
+      error: { code: 'unauthorized', message: 'Invalid email or password' },
+    });
+  });
+
+  it('asks for both fields with the spec message', async () => {
+    const reply = await call('POST', '/login', { body: { email: demo.owner, password: '' } });
+    expect(reply.status).toBe(400);
+    expect((reply.body as { error: { message: string } }).error.message).toBe(
+      'password: Please enter both email and password',
+    );
+  });
+
+  it('locks an email after five failures, for sixty seconds, even with the right password', async () => {
+    const email = uniqueEmail('target');
+    await signup({ email });
+    for (let attempt = 1; attempt <= 4; attempt += 1)
+      expect((await login(email, 'Wrong-Password-1')).status).toBe(401);
+    expect((await login(email, 'Wrong-Password-1')).status).toBe(401);
+    const locked = await login(email, GOOD_PASSWORD);
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(50);
+    expect(Number(locked.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+    expect((locked.body as unknown as { error: { message: string } }).error.message).toBe(
+      'Too many failed sign-in attempts. Try again in 1 minute.',
+    );
+    // An email nobody uses locks the same way: the lock tells nothing.
+    const ghost = uniqueEmail('ghost');
+    for (let attempt = 1; attempt <= 5; attempt += 1) await login(ghost, 'Wrong-Password-1');
+    expect((await login(ghost, 'Wrong-Password-1')).status).toBe(429);
+  });
+
+  it('locks a client address after twenty failures across emails', async () => {
+    for (let attempt = 1; attempt <= 20; attempt += 1) {
+      expect((await login(uniqueEmail('spray'), 'Wrong-Password-1')).status).toBe(401);
+    }
+    expect((await login(demo.owner, DEMO_PASSWORD)).status).toBe(429);
+  });
+
+  it('refuses demo mode', async () => {
+    const reply = await call('POST', '/login', {
+      body: { email: demo.owner, password: DEMO_PASSWORD, demoMode: true },
+    });
+    expect(reply.status).toBe(400);
+  });
+});
+
+describe('tokens and sessions', () => {
+  it('rotates the refresh token on every use, and a reused one ends the session at once', async () => {
+    const session = await signedIn(demo.staff);
+    const first = await call<{ accessToken: string; refreshToken: string }>('POST', '/me/refresh', {
+      body: { refreshToken: session.refreshToken },
+    });
+    expect(first.status).toBe(200);
+    expect(first.body.refreshToken).not.toBe(session.refreshToken);
+    const reused = await call('POST', '/me/refresh', {
+      body: { refreshToken: session.refreshToken },
+    });
+    expect(reused.status).toBe(401);
+    const afterTheft = await call('POST', '/me/refresh', {
+      body: { refreshToken: first.body.refreshToken },
+    });
+    expect(afterTheft.status).toBe(401);
+    expect((await call('GET', '/users/me', { token: first.body.accessToken })).status).toBe(401);
+  });
+
+  it('signs out at once: the access token stops working immediately', async () => {
+    const session = await signedIn(demo.viewer);
+    expect((await call('GET', '/users/me', { token: session.accessToken })).status).toBe(200);
+    expect(
+      (await call('POST', '/logout', { body: { refreshToken: session.refreshToken } })).status,
+    ).toBe(204);
+    expect((await call('GET', '/users/me', { token: session.accessToken })).status).toBe(401);
+    expect(
+      (await call('POST', '/me/refresh', { body: { refreshToken: session.refreshToken } })).status,
+    ).toBe(401);
+  });
+
+  it('lists my sessions and revokes one, others, or all', async () => {
+    const a = await signedIn(demo.viewer);
+    const b = await signedIn(demo.viewer);
+    const c = await signedIn(demo.viewer);
+    const listed = await call<{ sessions: { id: string; current: boolean }[] }>(
+      'GET',
+      '/me/sessions',
+      { token: a.accessToken },
+    );
+    expect(listed.body.sessions.filter((session) => session.current)).toHaveLength(1);
+    const bId = listed.body.sessions.find((session) => !session.current)?.id;
+    expect(listed.body.sessions.length).toBeGreaterThanOrEqual(3);
+    expect((await call('DELETE', `/me/sessions/${bId}`, { token: a.accessToken })).status).toBe(
+      204,
+    );
+    const others = await call<{ revoked: number }>('POST', '/sessions/revoke-others', {
+      token: a.accessToken,
+    });
+    expect(others.body.revoked).toBeGreaterThanOrEqual(1);
+    expect((await call('GET', '/users/me', { token: c.accessToken })).status).toBe(401);
+    expect((await call('GET', '/users/me', { token: b.accessToken })).status).toBe(401);
+    expect((await call('GET', '/users/me', { token: a.accessToken })).status).toBe(200);
+    expect((await call('DELETE', '/me/sessions', { token: a.accessToken })).status).toBe(204);
+    expect((await call('GET', '/users/me', { token: a.accessToken })).status).toBe(401);
+  });
+
+  it('needs a live session token to issue an access token, for its own user only', async () => {
+    const reply = await login(demo.admin, DEMO_PASSWORD);
+    const accountId = reply.body.accounts[0]?.accountId;
+    expect(
+      (await call('POST', '/tokens/access', { body: { userId: reply.body.user.id, accountId } }))
+        .status,
+    ).toBe(401);
+    const other = await signedIn(demo.viewer);
+    const wrongUser = await call('POST', '/tokens/access', {
+      token: reply.body.sessionToken,
+      body: { userId: other.user.id, accountId },
+    });
+    expect(wrongUser.status).toBe(401);
+    const notMember = await call('POST', '/tokens/access', {
+      token: other.sessionToken,
+      body: { userId: other.user.id, accountId: reply.body.accounts[1]?.accountId },
+    });
+    expect(notMember.status).toBe(404);
+  });
+
+  it('switches account within a session; the old account token stops working', async () => {
+    const reply = await login(demo.admin, DEMO_PASSWORD);
+    const [harborview, lakeside] = reply.body.accounts;
+    const first = await call<{ accessToken: string }>('POST', '/tokens/access', {
+      token: reply.body.sessionToken,
+      body: { userId: reply.body.user.id, accountId: harborview?.accountId },
+    });
+    const switched = await call<{ accessToken: string; account: { name: string } }>(
+      'POST',
+      '/me/switch-account',
+      {
+        token: first.body.accessToken,
+        body: { accountId: lakeside?.accountId },
+      },
+    );
+    expect(switched.body.account.name).toBe('Lakeside Auction Gallery');
+    expect((await call('GET', '/accounts/current', { token: first.body.accessToken })).status).toBe(
+      401,
+    );
+    expect(
+      (
+        await call<{ name: string }>('GET', '/accounts/current', {
+          token: switched.body.accessToken,
+        })
+      ).body.name,
+    ).toBe('Lakeside Auction Gallery');
+    expect(
+      (
+        await call('POST', '/accounts/set-default', {
+          token: switched.body.accessToken,
+          body: { accountId: lakeside?.accountId },
+        })
+      ).status,
+    ).toBe(200);
+    const again = await login(demo.admin, DEMO_PASSWORD);
+    expect(
+      again.body.accounts.find((account) => account.accountName === 'Lakeside Auction Gallery'),
+    ).toMatchObject({ isDefault: true });
+  });
+
+  it('answers a forged or expired token with 401', async () => {
+    const session = await signedIn(demo.viewer);
+    const [header, payload] = session.accessToken.split('.');
+    const forged = `${header}.${payload}.AAAA`;
+    expect((await call('GET', '/users/me', { token: forged })).status).toBe(401);
+    expect((await call('GET', '/users/me', { token: 'garbage' })).status).toBe(401);
+    expect((await call('GET', '/users/me')).status).toBe(401);
+  });
+});
