@@ -37,13 +37,19 @@ export async function openSession(
     accounts.find((entry) => entry.accountId === preferredAccountId) ??
     (accounts.length === 1 ? accounts[0] : undefined);
   if (!chosen) return { ...base, accountSelection: accounts.length ? 'pending' : 'none' };
-  const granted = await grantAccess({
-    user: signedIn,
-    session,
-    accountId: chosen.accountId,
-    client,
-  });
-  return { ...base, accountSelection: 'selected', ...granted };
+  try {
+    const granted = await grantAccess({
+      user: signedIn,
+      session,
+      accountId: chosen.accountId,
+      client,
+    });
+    return { ...base, accountSelection: 'selected', ...granted };
+  } catch (error) {
+    // Refused by the account's rules: the session just opened must not outlive the answer.
+    await revokeSession(session, 'sign-in-refused');
+    throw error;
+  }
 }
 
 /**
