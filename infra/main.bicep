@@ -57,6 +57,11 @@ module appConfig 'modules/app-config.bicep' = {
   params: { storeName: '${prefix}-appcs-${suffix}', location: location }
 }
 
+module communication 'modules/communication.bicep' = {
+  name: 'communication'
+  params: { prefix: prefix }
+}
+
 module web 'modules/static-web-app.bicep' = {
   name: 'web'
   params: { siteName: '${prefix}-web', location: staticWebAppLocation }
@@ -68,6 +73,12 @@ var sharedSettings = {
   AUTH_SIGNING_KEY: '@Microsoft.KeyVault(SecretUri=${keyVault.outputs.signingKeySecretUri})'
   AUTH_ISSUER: 'lotwise'
   WEB_ORIGINS: 'https://${web.outputs.defaultHostname}'
+  PUBLIC_WEB_URL: 'https://${web.outputs.defaultHostname}'
+  ENVIRONMENT: 'production'
+  MAIL_TRANSPORT: 'acs'
+  ACS_ENDPOINT: communication.outputs.endpoint
+  MAIL_SENDER: communication.outputs.senderAddress
+  APP_CONFIGURATION_ENDPOINT: appConfig.outputs.endpoint
 }
 
 module authApp 'modules/function-app.bicep' = {
@@ -104,6 +115,7 @@ module access 'modules/access.bicep' = {
     cosmosAccountName: cosmos.outputs.accountName
     vaultName: keyVault.outputs.vaultName
     appConfigName: appConfig.outputs.storeName
+    communicationName: communication.outputs.name
   }
 }
 

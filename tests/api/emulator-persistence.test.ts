@@ -26,6 +26,36 @@ async function withEmulator<T>(run: (client: CosmosClient) => Promise<T>): Promi
   }
 }
 
+describe('transactional batches in the emulator', () => {
+  it('apply all or nothing, as Cosmos does', async () => {
+    await withEmulator(async (client) => {
+      const { database } = await client.databases.createIfNotExists({ id: 'batches' });
+      const { container } = await database.containers.createIfNotExists({
+        id: 'things',
+        partitionKey: { paths: ['/accountId'] },
+      });
+      await container.items.create({ id: 'existing', accountId: 'a', name: 'before' });
+      const failed = await container.items.batch(
+        [
+          { operationType: 'Create', resourceBody: { id: 'new-one', accountId: 'a' } },
+          { operationType: 'Create', resourceBody: { id: 'new-two', accountId: 'a' } },
+          { operationType: 'Create', resourceBody: { id: 'existing', accountId: 'a' } },
+        ],
+        'a',
+      );
+      expect(failed.result?.map((result) => result.statusCode)).toContain(409);
+      expect((await container.item('new-one', 'a').read()).statusCode).toBe(404);
+      expect((await container.item('new-two', 'a').read()).statusCode).toBe(404);
+      expect((await container.item('existing', 'a').read()).resource?.name).toBe('before');
+      const succeeded = await container.items.batch(
+        [{ operationType: 'Create', resourceBody: { id: 'new-one', accountId: 'a' } }],
+        'a',
+      );
+      expect(succeeded.result?.[0]?.statusCode).toBe(201);
+    });
+  });
+});
+
 describe('the Cosmos emulator keeps its data across a restart', () => {
   it('has what was written, changed and deleted before the restart', async () => {
     const before = await withEmulator(async (client) => {

@@ -101,6 +101,13 @@ describe('POST /login', () => {
     expect((await login(demo.owner, DEMO_PASSWORD)).status).toBe(429);
   });
 
+  it('lets one person sign in from several places at once', async () => {
+    const replies = await Promise.all(
+      Array.from({ length: 6 }, () => login(demo.viewer, DEMO_PASSWORD)),
+    );
+    expect(replies.map((reply) => reply.status)).toEqual([200, 200, 200, 200, 200, 200]);
+  });
+
   it('refuses demo mode', async () => {
     const reply = await call('POST', '/login', {
       body: { email: demo.owner, password: DEMO_PASSWORD, demoMode: true },

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Agent, get } from 'node:http';
 import { repoRoot } from '../../functions/dev/local-settings.js';
+import { identityFigures } from './identity.js';
 import { round, summarise, type Summary } from './stats.js';
 
 /**
@@ -105,6 +106,7 @@ async function hostFigures() {
   }
 }
 
+const identity = await identityFigures();
 const before = await queryFigures('unpatched');
 const after = await queryFigures('patched');
 const host = await hostFigures();
@@ -141,11 +143,29 @@ const report = {
       hostWrapped: round(host.hostWrapped.mean / host.bare.mean),
     },
   },
+  identity: {
+    argon2: identity.argon2.options,
+    passwordHashMs: round(identity.argon2.hashMs.p50),
+    passwordVerifyMs: round(identity.argon2.verifyMs.p50),
+    signInMs: {
+      p50: round(identity.signIn.sequentialMs.p50),
+      p95: round(identity.signIn.sequentialMs.p95),
+    },
+    signInAt8Concurrent: {
+      p50: round(identity.signIn.concurrent8Ms.p50),
+      p95: round(identity.signIn.concurrent8Ms.p95),
+      perSecond: round(identity.signIn.concurrentPerSecond, 1),
+    },
+    tokenVerificationMicros: {
+      signatureOnly: round(identity.tokenVerification.signatureOnlyMicros, 1),
+      withSessionCheck: round(identity.tokenVerification.withSessionCheckMicros, 1),
+    },
+  },
 };
 
 mkdirSync(join(repoRoot, 'tests', 'artifacts'), { recursive: true });
 writeFileSync(
-  join(repoRoot, 'tests', 'artifacts', 'bench-foundation.json'),
+  join(repoRoot, 'tests', 'artifacts', 'bench.json'),
   `${JSON.stringify(report, null, 2)}\n`,
 );
 process.stdout.write(`
@@ -159,5 +179,11 @@ Dev host, ${host.requests} GET requests at concurrency ${host.concurrency} (best
   dev host, raw       ${report.devHost.meanMs.hostRaw} ms mean   ${report.devHost.requestsPerSecond.hostRaw} req/s   ratio ${report.devHost.overheadRatio.hostRaw}x
   dev host + wrapper  ${report.devHost.meanMs.hostWrapped} ms mean   ${report.devHost.requestsPerSecond.hostWrapped} req/s   ratio ${report.devHost.overheadRatio.hostWrapped}x
 
-Saved to tests/artifacts/bench-foundation.json
+Sign-in (Argon2id m=${report.identity.argon2.memoryCost} KiB, t=${report.identity.argon2.timeCost}, p=${report.identity.argon2.parallelism})
+  password hash       ${report.identity.passwordHashMs} ms   verify ${report.identity.passwordVerifyMs} ms (p50)
+  POST /login         p50 ${report.identity.signInMs.p50} ms   p95 ${report.identity.signInMs.p95} ms (one at a time)
+  8 at once           p50 ${report.identity.signInAt8Concurrent.p50} ms   p95 ${report.identity.signInAt8Concurrent.p95} ms   ${report.identity.signInAt8Concurrent.perSecond} sign-ins/s
+  access token        ${report.identity.tokenVerificationMicros.signatureOnly} µs signature only   ${report.identity.tokenVerificationMicros.withSessionCheck} µs with the session check
+
+Saved to tests/artifacts/bench.json
 `);

@@ -44,11 +44,7 @@ function atomically(handler: EmulatorHandler): EmulatorHandler {
           .map((data) => [data._rid, data]),
       );
     const before = collection.read() ? inPartition() : new Map<string, ItemData>();
-    const result = await handler(account, request, response, params);
-    const failed =
-      Array.isArray(result) &&
-      result.some((entry) => (entry as { statusCode: number }).statusCode >= 400);
-    if (failed) {
+    const rollBack = () => {
       for (const [rid, data] of inPartition()) {
         if (!before.has(rid)) documents.delete(rid, partition);
         else if (before.get(rid)?._etag !== data._etag) documents._set(before.get(rid) as ItemData);
@@ -56,6 +52,19 @@ function atomically(handler: EmulatorHandler): EmulatorHandler {
       for (const [rid, data] of before) {
         if (!documents._data.has(rid)) documents._set(data);
       }
+    };
+    let result: unknown;
+    try {
+      result = await handler(account, request, response, params);
+    } catch (error) {
+      rollBack();
+      throw error;
+    }
+    if (
+      Array.isArray(result) &&
+      result.some((entry) => (entry as { statusCode: number }).statusCode >= 400)
+    ) {
+      rollBack();
     }
     return result;
   };

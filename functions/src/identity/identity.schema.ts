@@ -12,7 +12,6 @@ export const INVITATION_TTL_DAYS = 7;
 export const PASSWORD_RESET_TTL_MINUTES = 60;
 export const DEFAULT_ACTIVITY_DAYS = 30;
 export const DEFAULT_MFA_GRACE_DAYS = 30;
-export const FREE_SCORED_BIDDERS = 50;
 
 export const timezones = [
   { value: 'America/New_York', label: 'Eastern' },

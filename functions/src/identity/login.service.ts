@@ -23,7 +23,7 @@ export async function openSession(
   client: ClientInfo,
   preferredAccountId?: string,
 ): Promise<SessionResponse> {
-  const signedIn = await usersRepo.replace({ ...user, lastLoginAt: new Date().toISOString() });
+  const signedIn = await usersRepo.touchLogin(user.id);
   const { session, sessionToken, refreshToken } = await startSession(signedIn.id, client);
   const accounts = await accountAccessList(signedIn.id, signedIn.defaultAccountId);
   const base = {

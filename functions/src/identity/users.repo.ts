@@ -73,6 +73,14 @@ export const usersRepo = {
     return resource as unknown as Stored<UserRecord>;
   },
 
+  /** Records a sign-in without If-Match: two sign-ins at once must not refuse each other. */
+  async touchLogin(userId: string): Promise<Stored<UserRecord>> {
+    const { resource } = await users()
+      .item(userId, userId)
+      .patch<UserRecord>([{ op: 'set', path: '/lastLoginAt', value: new Date().toISOString() }]);
+    return resource as unknown as Stored<UserRecord>;
+  },
+
   /** Moves the user to a new email: claim the new one, update the user, release the old one. */
   async changeEmail(user: Stored<UserRecord>, newEmail: string): Promise<Stored<UserRecord>> {
     const index: UserIndexRecord = { id: emailKey(newEmail), type: 'emailIndex', userId: user.id };
