@@ -24,7 +24,8 @@ export function loadSampleSettings(root = repoRoot): Record<string, string> {
 export function loadLocalSettings(root = repoRoot): Record<string, string> {
   const path = join(root, 'local.settings.json');
   if (!existsSync(path)) copyFileSync(join(root, 'local.settings.sample.json'), path);
-  const values = readValues(path);
+  // Settings added to the sample since the file was made come in with their defaults.
+  const values = { ...loadSampleSettings(root), ...readValues(path) };
   const merged: Record<string, string> = { ...values };
   for (const key of Object.keys(values)) {
     const fromEnvironment = process.env[key];

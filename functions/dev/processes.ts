@@ -26,10 +26,11 @@ export interface SpawnOptions {
 
 /** Starts a child whose output is forwarded line by line, and which stops with its parent. */
 export function startProcess(options: SpawnOptions): ManagedProcess {
+  // The IPC channel closes when this process dies, however it dies; children watch it and exit.
   const child = spawn(options.command, options.args, {
     cwd: options.cwd,
     env: options.env,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   const watchers = new Set<(line: string) => void>();
   for (const stream of ['stdout', 'stderr'] as const) {

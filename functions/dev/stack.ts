@@ -42,6 +42,10 @@ const tsx = (script: string, args: string[] = []) => ({
   args: ['--import', 'tsx', join(repoRoot, script), ...args],
 });
 
+/** Runs a command under supervised.ts, so it ends with this process. */
+export const supervised = (commandLine: string[]) =>
+  tsx('functions/dev/supervised.ts', commandLine);
+
 /** A process that never became ready is stopped before the error goes on. */
 async function stopOnFailure(children: ManagedProcess[], ready: Promise<unknown>): Promise<void> {
   try {
@@ -92,26 +96,26 @@ export async function startAzurite(
   ];
   const blob = startProcess({
     name: 'azurite-blob',
-    command: process.execPath,
-    args: [
+    ...supervised([
+      process.execPath,
       require.resolve('azurite/dist/src/blob/main.js'),
       '--blobPort',
       String(ports.blob),
       ...common,
-    ],
+    ]),
     cwd: repoRoot,
     env: process.env,
     output,
   });
   const queue = startProcess({
     name: 'azurite-queue',
-    command: process.execPath,
-    args: [
+    ...supervised([
+      process.execPath,
       require.resolve('azurite/dist/src/queue/main.js'),
       '--queuePort',
       String(ports.queue),
       ...common,
-    ],
+    ]),
     cwd: repoRoot,
     env: process.env,
     output,

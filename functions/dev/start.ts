@@ -9,7 +9,7 @@ import {
   SECOND_ACCOUNT_NAME,
   demoUsers,
 } from './seed/demo-credentials.js';
-import { startStack, type RunningStack } from './stack.js';
+import { startStack, supervised, type RunningStack } from './stack.js';
 
 /**
  * `npm start`: the whole product on this machine. Emulators for whatever the settings point at
@@ -57,13 +57,13 @@ try {
   const vitePackage = viteRequire.resolve('vite/package.json');
   web = startProcess({
     name: 'web',
-    command: process.execPath,
-    args: [
+    ...supervised([
+      process.execPath,
       join(vitePackage, '..', 'bin/vite.js'),
       '--port',
       new URL(webOrigin).port || '4280',
       '--strictPort',
-    ],
+    ]),
     cwd: join(repoRoot, 'web'),
     env: {
       ...process.env,

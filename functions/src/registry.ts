@@ -12,11 +12,20 @@ import type {
 } from './platform/functions.js';
 import { outboxContainer } from './platform/mail.js';
 import { notFoundFunction } from './platform/not-found.js';
+import { notificationFunctions } from './notifications/notifications.routes.js';
+import { notificationsContainer } from './notifications/notifications.repo.js';
+import { supportFunctions } from './support/support.routes.js';
+import { supportContainer } from './support/support.repo.js';
 import { addPrincipalGuard } from './platform/principal.js';
 import { telemetryFunctions } from './telemetry/telemetry.routes.js';
 
 /** Each feature's table of HTTP, timer and queue functions, tagged with the app that serves it. */
-const featureTables = (): FunctionTable[] => [telemetryFunctions, identityFunctions()];
+const featureTables = (): FunctionTable[] => [
+  telemetryFunctions,
+  identityFunctions(),
+  notificationFunctions,
+  supportFunctions,
+];
 
 /** Every function the selected app (or both) registers. */
 export function functionsFor(selection: AppSelection): FunctionDefinition[] {
@@ -35,6 +44,8 @@ export const containerDefinitions: ContainerDefinition[] = [
   auditContainer,
   outboxContainer,
   ...identityContainers,
+  notificationsContainer,
+  supportContainer,
 ];
 
 let guarded = false;

@@ -28,7 +28,19 @@ export default async function setup(project: TestProject) {
     process.env.VITE_AUTH_API_URL = testStack.stack.authUrl;
     process.env.VITE_DOMAIN_API_URL = testStack.stack.domainUrl;
     const root = join(repoRoot, 'web');
-    await build({ root, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+    // Vitest sets NODE_ENV=test, which would make Vite build React's development bundle.
+    const nodeEnv = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    try {
+      await build({
+        root,
+        mode: 'production',
+        logLevel: 'warn',
+        build: { outDir, emptyOutDir: true },
+      });
+    } finally {
+      process.env.NODE_ENV = nodeEnv;
+    }
     const server = await preview({
       root,
       logLevel: 'warn',

@@ -7,6 +7,7 @@ import {
   screenshot,
   viewports,
 } from '../support/browser.js';
+import { signInThroughForm } from '../support/app.js';
 
 const webUrl = inject('webUrl');
 let browser: Browser;
@@ -23,7 +24,9 @@ describe('Account Settings › Config', () => {
     'shows every service online (%s theme)',
     async (colorScheme) => {
       const { page, errors } = await openPage(browser, { colorScheme });
-      await page.goto(webUrl);
+      await signInThroughForm(page, 'owner@harborview.demo');
+      await page.getByRole('heading', { name: 'Help & Documentation' }).waitFor();
+      await page.getByRole('link', { name: 'Account Settings' }).first().click();
       await expect.poll(() => page.url()).toBe(`${webUrl}/settings/configuration`);
       await page.getByText('All Services Online').waitFor();
       const rows = page.getByRole('list', { name: 'Services' }).getByRole('listitem');
@@ -49,6 +52,8 @@ describe('Account Settings › Config', () => {
 
   it('re-checks on demand and keeps working on a phone', async () => {
     const { page } = await openPage(browser, { viewport: viewports.mobile });
+    await signInThroughForm(page, 'owner@harborview.demo');
+    await page.getByRole('heading', { name: 'Help & Documentation' }).waitFor();
     await page.goto(`${webUrl}/settings/configuration`);
     await page.getByText('All Services Online').waitFor();
     const recheck = page.getByRole('button', { name: 'Check All Services' });
@@ -65,16 +70,27 @@ describe('Account Settings › Config', () => {
 
   it('serves deep links and shows a page for unknown addresses', async () => {
     const { page } = await openPage(browser);
+    await page.goto(`${webUrl}/settings/configuration`);
+    // Signed out, a deep link goes through sign-in and comes back.
+    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    await page.getByRole('textbox', { name: 'Email' }).fill('owner@harborview.demo');
+    await page.locator('input[autocomplete="current-password"]').fill('Harborview!Demo2026');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByText('All Services Online').waitFor();
+    expect(page.url()).toBe(`${webUrl}/settings/configuration`);
     await page.goto(`${webUrl}/no/such/page`);
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
-    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('link', { name: 'Account Settings' }).first().click();
     await page.getByText('All Services Online').waitFor();
     await page.context().close();
   });
 
   it('remembers the chosen theme across a reload', async () => {
     const { page } = await openPage(browser, { colorScheme: 'light' });
+    await signInThroughForm(page, 'viewer@harborview.demo');
+    await page.getByRole('heading', { name: 'Help & Documentation' }).waitFor();
     await page.goto(`${webUrl}/settings/configuration`);
+    await page.getByText('All Services Online').waitFor();
     await page.getByRole('button', { name: /Theme:/ }).click();
     await page.getByRole('menuitemradio', { name: 'Dark' }).click();
     await page.reload();

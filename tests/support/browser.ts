@@ -33,6 +33,8 @@ export async function openPage(
 ): Promise<{ page: Page; errors: string[] }> {
   const context = await browser.newContext({ viewport: viewports.desktop, ...options });
   const page = await context.newPage();
+  // Fail a stuck step with its own message, well inside the test timeout.
+  page.setDefaultTimeout(15_000);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (message) => {

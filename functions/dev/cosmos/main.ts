@@ -20,3 +20,5 @@ const shutdown = () => {
 };
 process.on('SIGTERM', shutdown);
 process.on('SIGINT', shutdown);
+// Started by the dev tooling: when it goes, so does this.
+process.on('disconnect', shutdown);

@@ -7,7 +7,12 @@ import type {
   UserRecord,
 } from '../../src/identity/identity.model.js';
 import { hashPassword } from '../../src/identity/passwords.js';
-import { defaultPermissions, type AssignableRole } from '../../src/identity/permissions.js';
+import {
+  defaultPermissions,
+  roleLabels,
+  type AssignableRole,
+} from '../../src/identity/permissions.js';
+import { notify } from '../../src/notifications/notifications.service.js';
 import { newUserRecord } from '../../src/identity/signup.service.js';
 import { usersRepo } from '../../src/identity/users.repo.js';
 import type { Logger } from '../../src/platform/logging.js';
@@ -143,6 +148,16 @@ export async function seedDemoTenant(log: Logger): Promise<void> {
     member(account.id, staff, 'staff', [fineArt.id]),
     member(account.id, viewer, 'viewer', [fineArt.id, estates.id]),
   ]);
+
+  for (const joined of [admin, staff, viewer]) {
+    const role = demoUsers.find((entry) => entry.email === joined.email)?.role ?? 'staff';
+    await notify(account.id, [owner.id], {
+      kind: 'team.member-joined',
+      title: `${joined.firstName} ${joined.lastName} joined ${DEMO_ACCOUNT_NAME}`,
+      body: `${joined.firstName} ${joined.lastName} (${joined.email}) joined as ${roleLabels[role as AssignableRole]}.`,
+      link: '/security/users',
+    });
+  }
 
   const lakesideOwner = await person(
     { email: 'owner@lakeside.demo', firstName: 'Lena', lastName: 'Marsh' },

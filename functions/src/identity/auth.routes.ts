@@ -2,7 +2,8 @@ import { z } from 'zod';
 import type { HttpFunction } from '../platform/functions.js';
 import { httpRoute } from '../platform/http.js';
 import { authenticate } from '../platform/principal.js';
-import { unauthorized } from '../platform/errors.js';
+import { notFound, unauthorized } from '../platform/errors.js';
+import { settings } from '../platform/settings.js';
 import { accountAccessList } from './account-access.js';
 import { grantAccess } from './access-token.service.js';
 import { toUserView } from './access.js';
@@ -407,7 +408,23 @@ export const authFunctions: HttpFunction[] = [
     route: 'auth/providers',
     methods: ['GET'],
     permission: 'public',
-    handler: async () => ({ json: { providers: providers() } }),
+    handler: async () => ({
+      json: { providers: providers(), demo: Boolean(settings().DEMO_USER_EMAIL) },
+    }),
+  }),
+  httpRoute({
+    name: 'login-demo',
+    route: 'login/demo',
+    methods: ['POST'],
+    // Signs in to the seeded demo tenant; exists only where DEMO_USER_EMAIL is set (never in production).
+    permission: 'public',
+    handler: async ({ request }) => {
+      const email = settings().DEMO_USER_EMAIL;
+      if (!email) throw notFound('The demo is not available here');
+      const user = await usersRepo.findByEmail(email);
+      if (!user) throw notFound('The demo tenant has not been created');
+      return { json: await openSession(user, clientInfo(request)) };
+    },
   }),
   httpRoute({
     name: 'login-provider',

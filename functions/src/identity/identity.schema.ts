@@ -614,6 +614,7 @@ export const featuresResponseSchema = z.object({
 });
 
 export const providersResponseSchema = z.object({
+  demo: z.boolean(),
   providers: z.array(
     z.object({
       id: z.literal('microsoft'),

@@ -15,6 +15,7 @@ import {
   type AssignableRole,
   type Permission,
 } from './permissions.js';
+import { notify } from '../notifications/notifications.service.js';
 import { tokensRepo } from './tokens.repo.js';
 import { usersRepo } from './users.repo.js';
 
@@ -89,6 +90,12 @@ export async function acceptInvitation(
         updatedAt: now,
       };
       await accountsRepo.create(scope, membership);
+      await notify(account.id, [invitation.invitedBy], {
+        kind: 'team.member-joined',
+        title: `${membership.name} joined ${account.name}`,
+        body: `${membership.name} (${user.email}) accepted your invitation and joined as ${roleLabels[invitation.role]}.`,
+        link: '/security/users',
+      });
       await writeAudit(
         { accountId: account.id, userId: user.id },
         {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { writeAudit } from '../platform/audit.js';
 import { notFound } from '../platform/errors.js';
 import { evaluateFlags } from '../platform/flags.js';
+import { notify } from '../notifications/notifications.service.js';
 import type { HttpFunction } from '../platform/functions.js';
 import { httpRoute } from '../platform/http.js';
 import type { Principal } from '../platform/principal.js';
@@ -208,6 +209,21 @@ export const securityFunctions: HttpFunction[] = [
         ...current,
         mfaPolicy: { ...body, updatedAt: now, enabledAt },
       });
+      if (body.required && !current.mfaPolicy.required) {
+        const affected = (await accountsRepo.memberships(scopeOf(principal))).filter(
+          (member) => member.status === 'active' && body.requiredForRoles.includes(member.role),
+        );
+        await notify(
+          current.id,
+          affected.map((member) => member.userId),
+          {
+            kind: 'security.mfa-required',
+            title: 'Two-factor authentication is now required',
+            body: `${current.name} requires two-factor authentication for your role. Set it up within ${body.gracePeriodDays} days under Security.`,
+            link: '/security',
+          },
+        );
+      }
       await writeAudit(scopeOf(principal), {
         action: 'security.mfa-policy',
         entity: { type: 'account', id: current.id },

@@ -36,6 +36,23 @@ export const sessionsRepo = {
       .replace<T>(record, { accessCondition: { type: 'IfMatch', condition: record._etag } });
     return resource as unknown as Stored<T>;
   },
+  /** Changes some fields without If-Match, for updates that may race harmlessly (last seen). */
+  async patch(
+    userId: string,
+    id: string,
+    changes: Partial<SessionRecord>,
+  ): Promise<Stored<SessionRecord>> {
+    const { resource } = await sessions()
+      .item(id, userId)
+      .patch<SessionRecord>(
+        Object.entries(changes).map(([key, value]) => ({
+          op: 'set' as const,
+          path: `/${key}`,
+          value,
+        })),
+      );
+    return resource as unknown as Stored<SessionRecord>;
+  },
   async sessionsOf(userId: string): Promise<Stored<SessionRecord>[]> {
     const { resources } = await sessions()
       .items.query<Stored<SessionRecord>>(

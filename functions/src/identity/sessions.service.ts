@@ -128,8 +128,8 @@ export async function touchSession(
   const absoluteCap = lifetimes
     ? new Date(Date.parse(session.createdAt) + lifetimes.maxDays * 86_400_000).toISOString()
     : session.absoluteExpiresAt;
-  return sessionsRepo.replace({
-    ...session,
+  // Two requests of one session may touch it at once (two tabs); neither should fail.
+  return sessionsRepo.patch(session.userId, session.id, {
     accountId: changes.accountId ?? session.accountId,
     lastSeenAt: new Date().toISOString(),
     idleExpiresAt: minutesFromNow(lifetimes?.idleMinutes ?? DEFAULT_SESSION_IDLE_MINUTES),

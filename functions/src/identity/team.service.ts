@@ -7,7 +7,13 @@ import { effectiveAccess } from './access.js';
 import type { TeamMember } from './identity.schema.js';
 import type { HouseGrant, InvitationRecord, MembershipRecord } from './identity.model.js';
 import { createInvitation } from './invitations.service.js';
-import { defaultPermissions, type AssignableRole, type Permission } from './permissions.js';
+import { notify } from '../notifications/notifications.service.js';
+import {
+  defaultPermissions,
+  roleLabels,
+  type AssignableRole,
+  type Permission,
+} from './permissions.js';
 import { liveSessionsOf, revokeSession } from './sessions.service.js';
 import { usersRepo } from './users.repo.js';
 
@@ -175,6 +181,13 @@ export async function changeRole(
     permissions: input.houseId ? membership.permissions : permissions,
     houses,
     updatedAt: new Date().toISOString(),
+  });
+  const account = await accountsRepo.account(scope);
+  await notify(scope.accountId, [userId], {
+    kind: 'team.role-changed',
+    title: 'Your role changed',
+    body: `${principal.name} made you ${roleLabels[input.role]}${input.houseId ? ' in one of the houses' : ''} at ${account?.name ?? 'your account'}.`,
+    link: '/security',
   });
   await writeAudit(scope, {
     action: 'member.role-change',

@@ -1,6 +1,7 @@
 import { FluentProvider } from '@fluentui/react-components';
 import { RouterProvider } from 'react-router';
 import { SWRConfig } from 'swr';
+import { fetcher } from '../lib/swr';
 import { ToastHost } from '../lib/toast';
 import { ErrorBoundary } from './ErrorBoundary';
 import { router } from './router';
@@ -12,7 +13,7 @@ function ThemedApp() {
     <FluentProvider theme={theme}>
       <ErrorBoundary>
         <ToastHost>
-          <SWRConfig value={{ shouldRetryOnError: false }}>
+          <SWRConfig value={{ fetcher, shouldRetryOnError: false, revalidateOnFocus: false }}>
             <RouterProvider router={router} />
           </SWRConfig>
         </ToastHost>

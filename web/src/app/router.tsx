@@ -1,37 +1,65 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
-import { Spinner } from '@fluentui/react-components';
-import { AppFrame } from './AppFrame';
 import { RouteError } from './ErrorBoundary';
+import { PageLoading } from './PageLoading';
+import { RootGate } from './RootGate';
+import { HOME } from './shell/views';
+import { RequireFeature } from './RequireFeature';
 
-// Each view is its own chunk, so the first screen loads only what it shows.
+// Each screen is its own chunk: the sign-in screen loads none of the shell.
+const LoginPage = lazy(() => import('../features/auth/components/LoginPage'));
+const SignupPage = lazy(() => import('../features/auth/components/SignupPage'));
+const ForgotPasswordPage = lazy(() => import('../features/auth/components/ForgotPasswordPage'));
+const ResetPasswordPage = lazy(() => import('../features/auth/components/ResetPasswordPage'));
+const VerifyEmailPage = lazy(() => import('../features/auth/components/VerifyEmailPage'));
+const AppShell = lazy(() => import('./shell/AppShell'));
+const HelpPage = lazy(() => import('../features/help/components/HelpPage'));
+const SecurityPage = lazy(() => import('../features/security/components/SecurityPage'));
+const ProfilePage = lazy(() => import('../features/profile/components/ProfilePage'));
 const SettingsPage = lazy(() => import('../features/settings/components/SettingsPage'));
+const PremiumUpsellPage = lazy(() => import('../features/premium/components/PremiumUpsellPage'));
 const NotFoundPage = lazy(() => import('./NotFoundPage'));
 
-const loading = <Spinner label="Loading…" />;
+const page = (element: ReactNode) => (
+  <Suspense fallback={<PageLoading fullPage />}>{element}</Suspense>
+);
 
 export const router = createBrowserRouter([
   {
-    element: <AppFrame />,
+    element: <RootGate />,
     errorElement: <RouteError />,
     children: [
-      { index: true, element: <Navigate to="/settings/configuration" replace /> },
-      { path: 'settings', element: <Navigate to="/settings/configuration" replace /> },
+      { path: 'login', element: page(<LoginPage />) },
+      { path: 'signup', element: page(<SignupPage />) },
+      { path: 'forgot-password', element: page(<ForgotPasswordPage />) },
+      { path: 'reset-password', element: page(<ResetPasswordPage />) },
+      { path: 'verify-email', element: page(<VerifyEmailPage />) },
       {
-        path: 'settings/:tab',
-        element: (
-          <Suspense fallback={loading}>
-            <SettingsPage />
-          </Suspense>
-        ),
-      },
-      {
-        path: '*',
-        element: (
-          <Suspense fallback={loading}>
-            <NotFoundPage />
-          </Suspense>
-        ),
+        element: page(<AppShell />),
+        children: [
+          { index: true, element: <Navigate to={HOME} replace /> },
+          { path: 'help/:tab?', element: <HelpPage /> },
+          { path: 'security/:tab?', element: <SecurityPage /> },
+          { path: 'profile/:tab?', element: <ProfilePage /> },
+          { path: 'settings', element: <Navigate to="/settings/configuration" replace /> },
+          { path: 'settings/:tab', element: <SettingsPage /> },
+          {
+            path: 'inventory',
+            element: (
+              <RequireFeature
+                feature="inventory"
+                offer={<PremiumUpsellPage feature="inventory" />}
+              />
+            ),
+          },
+          {
+            path: 'payments',
+            element: (
+              <RequireFeature feature="payments" offer={<PremiumUpsellPage feature="payments" />} />
+            ),
+          },
+          { path: '*', element: <NotFoundPage /> },
+        ],
       },
     ],
   },

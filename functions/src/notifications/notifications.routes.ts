@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import type { FunctionTable } from '../platform/functions.js';
+import { httpRoute } from '../platform/http.js';
+import { scopeOf } from '../platform/repo.js';
+import { notificationQuerySchema } from './notifications.schema.js';
+import {
+  dismiss,
+  listNotifications,
+  markAllRead,
+  markRead,
+  unreadCount,
+} from './notifications.service.js';
+
+const idParams = z.object({ id: z.string().min(1).max(100) });
+
+/** Each person's own notifications in the current account; anyone signed in has theirs. */
+export const notificationFunctions: FunctionTable = {
+  app: 'domain',
+  functions: [
+    httpRoute({
+      name: 'notifications-list',
+      route: 'notifications',
+      methods: ['GET'],
+      permission: 'authenticated',
+      query: notificationQuerySchema,
+      handler: async ({ principal, query }) => ({
+        json: await listNotifications(scopeOf(principal), principal.userId, query),
+      }),
+    }),
+    httpRoute({
+      name: 'notifications-unread-count',
+      route: 'notifications/unread-count',
+      methods: ['GET'],
+      permission: 'authenticated',
+      handler: async ({ principal }) => ({
+        json: { unreadCount: await unreadCount(scopeOf(principal), principal.userId) },
+      }),
+    }),
+    httpRoute({
+      name: 'notifications-read-all',
+      route: 'notifications/read-all',
+      methods: ['POST'],
+      permission: 'authenticated',
+      handler: async ({ principal }) => ({
+        json: { updated: await markAllRead(scopeOf(principal), principal.userId) },
+      }),
+    }),
+    httpRoute({
+      name: 'notifications-read',
+      route: 'notifications/{id}/read',
+      methods: ['POST'],
+      permission: 'authenticated',
+      params: idParams,
+      handler: async ({ principal, params }) => ({
+        json: await markRead(scopeOf(principal), principal.userId, params.id),
+      }),
+    }),
+    httpRoute({
+      name: 'notifications-dismiss',
+      route: 'notifications/{id}',
+      methods: ['DELETE'],
+      permission: 'authenticated',
+      params: idParams,
+      handler: async ({ principal, params }) => {
+        await dismiss(scopeOf(principal), principal.userId, params.id);
+        return { status: 204 };
+      },
+    }),
+  ],
+};

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+export const notificationSchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  title: z.string(),
+  body: z.string(),
+  link: z.string().nullable(),
+  createdAt: z.string(),
+  readAt: z.string().nullable(),
+});
+export type NotificationView = z.infer<typeof notificationSchema>;
+
+export const notificationListSchema = z.object({
+  notifications: z.array(notificationSchema),
+  unreadCount: z.number().int(),
+  continuationToken: z.string().optional(),
+});
+
+export const notificationQuerySchema = z.object({
+  status: z.enum(['all', 'unread']).default('all'),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  continuationToken: z.string().max(4000).optional(),
+});

@@ -1,0 +1,29 @@
+import type { FunctionTable } from '../platform/functions.js';
+import { httpRoute } from '../platform/http.js';
+import { ticketRequestSchema } from './support.schema.js';
+import { myTickets, openTicket } from './support.service.js';
+
+export const supportFunctions: FunctionTable = {
+  app: 'domain',
+  functions: [
+    httpRoute({
+      name: 'support-ticket-create',
+      route: 'support/tickets',
+      methods: ['POST'],
+      // Anyone signed in can ask for help, viewers included.
+      permission: 'authenticated',
+      body: ticketRequestSchema,
+      handler: async ({ principal, body, correlationId }) => ({
+        status: 201,
+        json: await openTicket(principal, body, correlationId),
+      }),
+    }),
+    httpRoute({
+      name: 'support-ticket-list',
+      route: 'support/tickets',
+      methods: ['GET'],
+      permission: 'authenticated',
+      handler: async ({ principal }) => ({ json: { tickets: await myTickets(principal) } }),
+    }),
+  ],
+};

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+export const supportCategories = [
+  'Technical Issue',
+  'Account & Billing',
+  'Bidder Scoring',
+  'Data Import',
+  'Feature Request',
+  'Other',
+] as const;
+
+export const ticketRequestSchema = z.object({
+  subject: z.string().trim().min(5, 'must be at least 5 characters').max(150),
+  category: z.enum(supportCategories, { message: 'Choose a category' }),
+  description: z
+    .string()
+    .trim()
+    .min(20, 'Describe the problem in at least 20 characters')
+    .max(5000),
+});
+export type TicketRequest = z.infer<typeof ticketRequestSchema>;
+
+export const ticketSchema = z.object({
+  id: z.string(),
+  reference: z.string(),
+  subject: z.string(),
+  category: z.string(),
+  description: z.string(),
+  status: z.enum(['open', 'closed']),
+  createdAt: z.string(),
+});
+export type Ticket = z.infer<typeof ticketSchema>;

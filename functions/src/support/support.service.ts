@@ -1,0 +1,84 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { writeAudit } from '../platform/audit.js';
+import { sendMessage } from '../platform/mail.js';
+import type { Principal } from '../platform/principal.js';
+import { scopeOf } from '../platform/repo.js';
+import { settings } from '../platform/settings.js';
+import type { Ticket, TicketRequest } from './support.schema.js';
+import { ticketsRepo, type TicketRecord } from './support.repo.js';
+
+const toTicket = (record: TicketRecord): Ticket => ({
+  id: record.id,
+  reference: record.reference,
+  subject: record.subject,
+  category: record.category,
+  description: record.description,
+  status: record.status,
+  createdAt: record.createdAt,
+});
+
+/** Stores the ticket, sends it to the support mailbox and confirms it to the person. */
+export async function openTicket(
+  principal: Principal,
+  input: TicketRequest,
+  correlationId: string,
+): Promise<Ticket> {
+  const scope = scopeOf(principal);
+  const reference = `LW-${randomInt(100_000, 1_000_000)}`;
+  const record = await ticketsRepo.create(scope, {
+    id: randomUUID(),
+    reference,
+    userId: principal.userId,
+    email: principal.email,
+    name: principal.name,
+    subject: input.subject,
+    category: input.category,
+    description: input.description,
+    status: 'open',
+    createdAt: new Date().toISOString(),
+  });
+  await sendMessage({
+    channel: 'email',
+    to: settings().SUPPORT_EMAIL,
+    kind: 'support-ticket',
+    subject: `[${reference}] ${input.category}: ${input.subject}`,
+    text: [
+      `From: ${principal.name} <${principal.email}>`,
+      `Account: ${principal.accountId}`,
+      `Category: ${input.category}`,
+      `Reference: ${reference}`,
+      `Correlation: ${correlationId}`,
+      '',
+      input.description,
+    ].join('\n'),
+  });
+  await sendMessage({
+    channel: 'email',
+    to: principal.email,
+    kind: 'support-ticket-received',
+    subject: `We received your request ${reference}`,
+    text: [
+      `Thank you. Your request "${input.subject}" is logged as ${reference}.`,
+      'We reply by email within 24 hours.',
+      '',
+      '— Lotwise Support',
+    ].join('\n'),
+  });
+  await writeAudit(scope, {
+    action: 'support.ticket-open',
+    entity: { type: 'ticket', id: record.id },
+    after: { reference, category: input.category },
+    correlationId,
+  });
+  return toTicket(record);
+}
+
+export async function myTickets(principal: Principal): Promise<Ticket[]> {
+  const page = await ticketsRepo.page(scopeOf(principal), {
+    where: 'c.userId = @userId',
+    parameters: [{ name: '@userId', value: principal.userId }],
+    orderBy: 'c.userId ASC, c.createdAt DESC',
+    pageSize: 20,
+  });
+  return page.items.map(toTicket);
+}

@@ -1,0 +1,30 @@
+import type { AccountView } from '@contracts/identity/identity.schema';
+import {
+  BoxRegular,
+  PaymentRegular,
+  QuestionCircleRegular,
+  SettingsRegular,
+  ShieldPersonRegular,
+  type FluentIcon,
+} from '@fluentui/react-icons';
+
+export interface NavItem {
+  to: string;
+  label: string;
+  icon: FluentIcon;
+}
+
+/**
+ * The views that have a screen, in the spec's order. Inventory and Payments appear only where the
+ * account lacks them, leading to the upgrade offer, until their own screens exist.
+ */
+export function navigationFor(account: AccountView): NavItem[] {
+  const has = (feature: string) => account.features.includes(feature);
+  return [
+    ...(has('inventory') ? [] : [{ to: '/inventory', label: 'Inventory', icon: BoxRegular }]),
+    ...(has('payments') ? [] : [{ to: '/payments', label: 'Payments', icon: PaymentRegular }]),
+    { to: '/help', label: 'Help', icon: QuestionCircleRegular },
+    { to: '/security', label: 'Security & Users', icon: ShieldPersonRegular },
+    { to: '/settings', label: 'Account Settings', icon: SettingsRegular },
+  ];
+}

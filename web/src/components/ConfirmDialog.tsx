@@ -1,0 +1,68 @@
+import {
+  Body1,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+} from '@fluentui/react-components';
+import { useState, type ReactNode } from 'react';
+
+/** Asks before something that cannot be taken back; the action runs only on confirm. */
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  busyLabel = 'Working...',
+  danger,
+  onConfirm,
+  onClose,
+}: {
+  open: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  busyLabel?: string;
+  danger?: boolean;
+  onConfirm(): Promise<unknown>;
+  onClose(): void;
+}) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Dialog
+      open={open}
+      modalType="alert"
+      onOpenChange={(_, data) => !data.open && !busy && onClose()}
+    >
+      <DialogSurface>
+        <DialogBody>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogContent>
+            {typeof children === 'string' ? <Body1>{children}</Body1> : children}
+          </DialogContent>
+          <DialogActions>
+            <Button appearance="secondary" onClick={onClose} disabled={busy}>
+              Cancel
+            </Button>
+            <Button
+              appearance="primary"
+              style={danger ? { backgroundColor: 'var(--colorPaletteRedBackground3)' } : undefined}
+              disabled={busy}
+              onClick={() => {
+                setBusy(true);
+                void onConfirm()
+                  .then(onClose, () => undefined)
+                  .finally(() => setBusy(false));
+              }}
+            >
+              {busy ? busyLabel : confirmLabel}
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}

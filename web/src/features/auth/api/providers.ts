@@ -1,0 +1,10 @@
+import { providersResponseSchema } from '@contracts/identity/identity.schema';
+import useSWR from 'swr';
+import { apiRequest, authApi } from '../../../lib/api-client';
+
+/** Which extra ways to sign in this deployment offers (Microsoft, the demo). */
+export function useProviders() {
+  return useSWR(authApi('/auth/providers'), (url: string) =>
+    apiRequest(url, { auth: false, schema: providersResponseSchema }),
+  );
+}

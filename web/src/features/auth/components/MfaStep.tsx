@@ -1,0 +1,155 @@
+import {
+  Body1,
+  Button,
+  Field,
+  Input,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  Radio,
+  RadioGroup,
+  tokens,
+} from '@fluentui/react-components';
+import { useState, type FormEvent } from 'react';
+import type { MfaChallenge } from '@contracts/identity/identity.schema';
+import { messageOf } from '../../../lib/api-client';
+
+const useStyles = makeStyles({
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  actions: {
+    display: 'flex',
+    gap: tokens.spacingHorizontalS,
+    justifyContent: 'space-between',
+    flexWrap: 'wrap',
+  },
+});
+
+const typeLabels = {
+  authenticator: 'Authenticator app',
+  sms: 'Text message',
+  email: 'Email',
+} as const;
+
+/** The second step of sign-in: an authenticator code, a code we sent, or a backup code. */
+export default function MfaStep({
+  challenge,
+  onVerify,
+  onSendCode,
+  onBack,
+}: {
+  challenge: MfaChallenge;
+  onVerify(code: string): Promise<unknown>;
+  onSendCode(methodId: string): Promise<void>;
+  onBack(): void;
+}) {
+  const styles = useStyles();
+  const primary = challenge.methods.find((method) => method.primary) ?? challenge.methods[0];
+  const [methodId, setMethodId] = useState(primary?.id ?? '');
+  const [useBackup, setUseBackup] = useState(false);
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState(challenge.codeSentTo);
+  const method = challenge.methods.find((candidate) => candidate.id === methodId);
+  const valid = useBackup ? /^[a-z0-9]{4}-?[a-z0-9]{4}$/i.test(code.trim()) : /^\d{6}$/.test(code);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!valid) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await onVerify(code.trim());
+    } catch (caught) {
+      setError(messageOf(caught, 'Invalid verification code'));
+      setCode('');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const send = async () => {
+    if (!method) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await onSendCode(method.id);
+      setSentTo(method.destination);
+    } catch (caught) {
+      setError(messageOf(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
+      {useBackup ? (
+        <Body1>Enter one of your backup codes. Each code works once.</Body1>
+      ) : (
+        <>
+          {challenge.methods.length > 1 ? (
+            <Field label="Verify with">
+              <RadioGroup value={methodId} onChange={(_, data) => setMethodId(data.value)}>
+                {challenge.methods.map((candidate) => (
+                  <Radio
+                    key={candidate.id}
+                    value={candidate.id}
+                    label={`${candidate.name} (${typeLabels[candidate.type]}${candidate.destination ? `, ${candidate.destination}` : ''})`}
+                  />
+                ))}
+              </RadioGroup>
+            </Field>
+          ) : null}
+          <Body1>
+            {method?.type === 'authenticator'
+              ? 'Enter the 6-digit code from your authenticator app.'
+              : sentTo
+                ? `We sent a 6-digit code to ${sentTo}.`
+                : `Send a code to ${method?.destination ?? 'your device'}, then enter it here.`}
+          </Body1>
+          {method && method.type !== 'authenticator' ? (
+            <Button appearance="secondary" onClick={() => void send()} disabled={busy}>
+              {sentTo ? 'Send a new code' : 'Send code'}
+            </Button>
+          ) : null}
+        </>
+      )}
+      <Field label={useBackup ? 'Backup code' : 'Verification code'} required>
+        <Input
+          value={code}
+          autoComplete="one-time-code"
+          inputMode={useBackup ? 'text' : 'numeric'}
+          maxLength={useBackup ? 9 : 6}
+          onChange={(_, data) =>
+            setCode(useBackup ? data.value : data.value.replace(/\D/g, '').slice(0, 6))
+          }
+        />
+      </Field>
+      {error ? (
+        <MessageBar intent="error" role="alert">
+          <MessageBarBody>{error}</MessageBarBody>
+        </MessageBar>
+      ) : null}
+      <Button type="submit" appearance="primary" size="large" disabled={!valid || busy}>
+        {busy ? 'Verifying...' : 'Verify'}
+      </Button>
+      <div className={styles.actions}>
+        <Button appearance="subtle" onClick={onBack}>
+          Back
+        </Button>
+        {challenge.backupCodesAvailable ? (
+          <Button
+            appearance="subtle"
+            onClick={() => {
+              setUseBackup((current) => !current);
+              setCode('');
+            }}
+          >
+            {useBackup ? 'Use a verification code' : 'Use a backup code'}
+          </Button>
+        ) : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,368 @@
+import {
+  Button,
+  Caption1,
+  Checkbox,
+  Dropdown,
+  Field,
+  Input,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  Option,
+  ProgressBar,
+  Subtitle2,
+  tokens,
+} from '@fluentui/react-components';
+import {
+  invitationValidationSchema,
+  languages,
+  passwordStrengthSchema,
+  timezones,
+} from '@contracts/identity/identity.schema';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import useSWR from 'swr';
+import { PasswordInput } from '../../../components/PasswordInput';
+import { ApiError, apiRequest, authApi, messageOf } from '../../../lib/api-client';
+import { signup } from '../api/session';
+import { AuthLayout } from './AuthLayout';
+
+const useStyles = makeStyles({
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  section: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalM,
+    border: 'none',
+    margin: 0,
+    padding: 0,
+  },
+  legend: { padding: 0, marginBottom: tokens.spacingVerticalS },
+  pair: {
+    display: 'grid',
+    gridTemplateColumns: '1fr 1fr',
+    gap: tokens.spacingHorizontalM,
+    '@media (max-width: 560px)': { gridTemplateColumns: '1fr' },
+  },
+  checks: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  actions: {
+    display: 'flex',
+    justifyContent: 'space-between',
+    gap: tokens.spacingHorizontalM,
+    flexWrap: 'wrap-reverse',
+  },
+  note: { color: tokens.colorNeutralForeground3 },
+});
+
+const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+const defaultZone = timezones.some((zone) => zone.value === browserZone)
+  ? browserZone
+  : 'America/New_York';
+
+function useInvitation(code: string | null) {
+  return useSWR(
+    code ? authApi(`/invitation/validate/${encodeURIComponent(code)}`) : null,
+    (url: string) => apiRequest(url, { auth: false, schema: invitationValidationSchema }),
+  );
+}
+
+function StrengthMeter({
+  password,
+  email,
+  name,
+}: {
+  password: string;
+  email: string;
+  name: string;
+}) {
+  const [debounced, setDebounced] = useState(password);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(password), 300);
+    return () => clearTimeout(timer);
+  }, [password]);
+  const { data } = useSWR(debounced ? ['strength', debounced, email, name] : null, () =>
+    apiRequest(authApi('/passwords/strength'), {
+      method: 'POST',
+      auth: false,
+      body: { password: debounced, email, name },
+      schema: passwordStrengthSchema,
+    }),
+  );
+  if (!password || !data) return null;
+  const colour = data.score >= 3 ? 'success' : data.score === 2 ? 'warning' : 'error';
+  return (
+    <div aria-live="polite">
+      <ProgressBar
+        value={(data.score + 1) / 5}
+        color={colour}
+        thickness="large"
+        aria-label="Password strength"
+      />
+      <Caption1>
+        {data.label}
+        {data.suggestions[0] ? ` · ${data.suggestions[0]}` : ''}
+      </Caption1>
+    </div>
+  );
+}
+
+export default function SignupPage() {
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const invitationCode = params.get('invitation');
+  const invitation = useInvitation(invitationCode);
+  const [form, setForm] = useState({
+    firstName: '',
+    lastName: '',
+    email: '',
+    phone: '',
+    password: '',
+    confirmPassword: '',
+    timezone: defaultZone,
+    language: 'en' as 'en' | 'es' | 'fr' | 'de',
+    termsAccepted: false,
+    privacyPolicyAccepted: false,
+    marketingOptIn: false,
+  });
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const email = invitation.data?.email ?? form.email;
+  const set = <K extends keyof typeof form>(key: K, value: (typeof form)[K]) =>
+    setForm((current) => ({ ...current, [key]: value }));
+
+  const mismatch = form.confirmPassword.length > 0 && form.password !== form.confirmPassword;
+  const valid = useMemo(
+    () =>
+      Boolean(
+        form.firstName.trim() &&
+        form.lastName.trim() &&
+        email.trim() &&
+        form.password &&
+        form.confirmPassword,
+      ) &&
+      form.password === form.confirmPassword &&
+      form.password.length >= 8 &&
+      form.termsAccepted &&
+      form.privacyPolicyAccepted,
+    [form, email],
+  );
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!valid) {
+      setError('Please fill in all required fields and accept the terms');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    setFieldErrors({});
+    try {
+      await signup({
+        firstName: form.firstName,
+        lastName: form.lastName,
+        email,
+        password: form.password,
+        confirmPassword: form.confirmPassword,
+        ...(form.phone.trim() ? { phone: form.phone.trim() } : {}),
+        preferences: {
+          timezone: form.timezone,
+          language: form.language,
+          marketingOptIn: form.marketingOptIn,
+          termsAccepted: form.termsAccepted,
+          privacyPolicyAccepted: form.privacyPolicyAccepted,
+        },
+        ...(invitationCode ? { invitationCode } : {}),
+      });
+      navigate('/', { replace: true });
+    } catch (caught) {
+      if (caught instanceof ApiError) setFieldErrors(caught.fieldErrors());
+      setError(messageOf(caught, 'Sign up failed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (invitation.data?.existingUser) {
+    return (
+      <AuthLayout
+        title="Accept your invitation"
+        subtitle={`${invitation.data.invitedBy} invited you to ${invitation.data.accountName}.`}
+      >
+        <MessageBar intent="info">
+          <MessageBarBody>
+            {invitation.data.email} already has a Lotwise sign-in. Sign in to join{' '}
+            {invitation.data.accountName}.
+          </MessageBarBody>
+        </MessageBar>
+        <Button
+          appearance="primary"
+          onClick={() => navigate(`/login?invitation=${encodeURIComponent(invitationCode ?? '')}`)}
+        >
+          Sign in to accept
+        </Button>
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout
+      wide
+      title="Create New User Account"
+      subtitle={
+        invitation.data
+          ? `${invitation.data.invitedBy} invited you to ${invitation.data.accountName} as ${invitation.data.role}.`
+          : 'Your account is linked to an organization during onboarding.'
+      }
+    >
+      {invitation.error ? (
+        <MessageBar intent="error">
+          <MessageBarBody>{messageOf(invitation.error)}</MessageBarBody>
+        </MessageBar>
+      ) : null}
+      <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
+        <fieldset className={styles.section}>
+          <legend className={styles.legend}>
+            <Subtitle2>Personal Information</Subtitle2>
+          </legend>
+          <div className={styles.pair}>
+            <Field label="First name" required validationMessage={fieldErrors.firstName}>
+              <Input
+                autoComplete="given-name"
+                value={form.firstName}
+                onChange={(_, data) => set('firstName', data.value)}
+              />
+            </Field>
+            <Field label="Last name" required validationMessage={fieldErrors.lastName}>
+              <Input
+                autoComplete="family-name"
+                value={form.lastName}
+                onChange={(_, data) => set('lastName', data.value)}
+              />
+            </Field>
+          </div>
+          <Field label="Email" required validationMessage={fieldErrors.email}>
+            <Input
+              type="email"
+              autoComplete="email"
+              value={email}
+              readOnly={Boolean(invitation.data)}
+              onChange={(_, data) => set('email', data.value)}
+            />
+          </Field>
+          <Field
+            label="Phone"
+            hint="Optional. International format is best, e.g. +15551234567."
+            validationMessage={fieldErrors.phone}
+          >
+            <Input
+              type="tel"
+              autoComplete="tel"
+              value={form.phone}
+              onChange={(_, data) => set('phone', data.value)}
+            />
+          </Field>
+          <div className={styles.pair}>
+            <Field
+              label="Password"
+              required
+              hint="At least 8 characters including uppercase, lowercase, a number and a special character."
+              validationMessage={fieldErrors.password}
+            >
+              <PasswordInput
+                autoComplete="new-password"
+                value={form.password}
+                onChange={(_, data) => set('password', data.value)}
+              />
+            </Field>
+            <Field
+              label="Confirm password"
+              required
+              validationState={mismatch ? 'error' : 'none'}
+              validationMessage={mismatch ? 'Passwords do not match' : fieldErrors.confirmPassword}
+            >
+              <PasswordInput
+                autoComplete="new-password"
+                value={form.confirmPassword}
+                onChange={(_, data) => set('confirmPassword', data.value)}
+              />
+            </Field>
+          </div>
+          <StrengthMeter
+            password={form.password}
+            email={email}
+            name={`${form.firstName} ${form.lastName}`}
+          />
+        </fieldset>
+        <fieldset className={styles.section}>
+          <legend className={styles.legend}>
+            <Subtitle2>Preferences</Subtitle2>
+          </legend>
+          <div className={styles.pair}>
+            <Field label="Timezone">
+              <Dropdown
+                value={
+                  timezones.find((zone) => zone.value === form.timezone)?.label ?? form.timezone
+                }
+                selectedOptions={[form.timezone]}
+                onOptionSelect={(_, data) => set('timezone', data.optionValue ?? defaultZone)}
+              >
+                {timezones.map((zone) => (
+                  <Option key={zone.value} value={zone.value}>
+                    {zone.label}
+                  </Option>
+                ))}
+              </Dropdown>
+            </Field>
+            <Field label="Language">
+              <Dropdown
+                value={languages.find((language) => language.value === form.language)?.label ?? ''}
+                selectedOptions={[form.language]}
+                onOptionSelect={(_, data) =>
+                  set('language', (data.optionValue ?? 'en') as typeof form.language)
+                }
+              >
+                {languages.map((language) => (
+                  <Option key={language.value} value={language.value}>
+                    {language.label}
+                  </Option>
+                ))}
+              </Dropdown>
+            </Field>
+          </div>
+        </fieldset>
+        <div className={styles.checks}>
+          <Checkbox
+            checked={form.termsAccepted}
+            onChange={(_, data) => set('termsAccepted', Boolean(data.checked))}
+            label="I accept the Terms of Service"
+          />
+          <Checkbox
+            checked={form.privacyPolicyAccepted}
+            onChange={(_, data) => set('privacyPolicyAccepted', Boolean(data.checked))}
+            label="I accept the Privacy Policy"
+          />
+          <Checkbox
+            checked={form.marketingOptIn}
+            onChange={(_, data) => set('marketingOptIn', Boolean(data.checked))}
+            label="Send me product news by email (optional)"
+          />
+        </div>
+        {error ? (
+          <MessageBar intent="error" role="alert">
+            <MessageBarBody>{error}</MessageBarBody>
+          </MessageBar>
+        ) : null}
+        <div className={styles.actions}>
+          <Button appearance="secondary" onClick={() => navigate('/login')}>
+            Back to Login
+          </Button>
+          <Button type="submit" appearance="primary" disabled={!valid || busy}>
+            {busy ? 'Creating Account...' : 'Create Account'}
+          </Button>
+        </div>
+      </form>
+    </AuthLayout>
+  );
+}
