@@ -12,6 +12,7 @@ const SignupPage = lazy(() => import('../features/auth/components/SignupPage'));
 const ForgotPasswordPage = lazy(() => import('../features/auth/components/ForgotPasswordPage'));
 const ResetPasswordPage = lazy(() => import('../features/auth/components/ResetPasswordPage'));
 const VerifyEmailPage = lazy(() => import('../features/auth/components/VerifyEmailPage'));
+const AuthCallbackPage = lazy(() => import('../features/auth/components/AuthCallbackPage'));
 const AppShell = lazy(() => import('./shell/AppShell'));
 const HelpPage = lazy(() => import('../features/help/components/HelpPage'));
 const SecurityPage = lazy(() => import('../features/security/components/SecurityPage'));
@@ -34,6 +35,7 @@ export const router = createBrowserRouter([
       { path: 'forgot-password', element: page(<ForgotPasswordPage />) },
       { path: 'reset-password', element: page(<ResetPasswordPage />) },
       { path: 'verify-email', element: page(<VerifyEmailPage />) },
+      { path: 'auth/callback', element: page(<AuthCallbackPage />) },
       {
         element: page(<AppShell />),
         children: [

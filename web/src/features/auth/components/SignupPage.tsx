@@ -279,6 +279,7 @@ export default function SignupPage() {
             <Field
               label="Confirm password"
               required
+              hint="Type the same password again."
               validationState={mismatch ? 'error' : 'none'}
               validationMessage={mismatch ? 'Passwords do not match' : fieldErrors.confirmPassword}
             >

@@ -64,7 +64,8 @@ const useStyles = makeStyles({
     padding: tokens.spacingVerticalXXL,
     color: tokens.colorNeutralForeground3,
   },
-  footer: { flexGrow: 1, alignSelf: 'center' },
+  footer: { flexGrow: 1, alignSelf: 'center', whiteSpace: 'nowrap' },
+  actions: { whiteSpace: 'nowrap', flexShrink: 0 },
 });
 
 /** "Workflow Notifications": the person's own notifications, from the server. */
@@ -171,6 +172,7 @@ export function NotificationsDialog({
               unread
             </Caption1>
             <Button
+              className={styles.actions}
               icon={<MailReadRegular />}
               disabled={!data?.unreadCount}
               onClick={() => void run(actions.markAllRead)}

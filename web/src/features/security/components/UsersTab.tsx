@@ -100,6 +100,7 @@ const useStyles = makeStyles({
     gap: tokens.spacingVerticalXXS,
   },
   muted: { color: tokens.colorNeutralForeground3 },
+  sectionTitle: { margin: 0 },
   visuallyHidden: {
     position: 'absolute',
     width: '1px',
@@ -479,7 +480,7 @@ export function UsersTab() {
         )}
       </Card>
       <section aria-labelledby="role-permissions-title" className={styles.stack}>
-        <Subtitle2 as="h2" id="role-permissions-title">
+        <Subtitle2 as="h2" id="role-permissions-title" className={styles.sectionTitle}>
           Role Permissions
         </Subtitle2>
         <RoleCards />
