@@ -14,6 +14,7 @@ describe('infra/containers.json', () => {
       id: definition.id,
       partitionKey: definition.partitionKey,
       compositeIndexes: definition.compositeIndexes ?? [],
+      ...(definition.uniqueKeys ? { uniqueKeys: definition.uniqueKeys } : {}),
     }));
     expect(declared, 'update infra/containers.json to match functions/src/registry.ts').toEqual(
       expected,

@@ -1,3 +1,5 @@
+import { bidderFunctions } from './bidders/bidders.routes.js';
+import { biddersContainer, duplicatesContainer } from './bidders/bidders.repo.js';
 import { healthFunctions } from './health/health.routes.js';
 import { identityContainers } from './identity/identity.containers.js';
 import { identityFunctions } from './identity/identity.routes.js';
@@ -17,7 +19,10 @@ import { notificationsContainer } from './notifications/notifications.repo.js';
 import { supportFunctions } from './support/support.routes.js';
 import { supportContainer } from './support/support.repo.js';
 import { addPrincipalGuard } from './platform/principal.js';
+import { scoringContainer } from './scoring/scoring.repo.js';
+import { scoringFunctions } from './scoring/scoring.routes.js';
 import { telemetryFunctions } from './telemetry/telemetry.routes.js';
+import { uploadFunctions } from './uploads/uploads.routes.js';
 
 /** Each feature's table of HTTP, timer and queue functions, tagged with the app that serves it. */
 const featureTables = (): FunctionTable[] => [
@@ -25,6 +30,9 @@ const featureTables = (): FunctionTable[] => [
   identityFunctions(),
   notificationFunctions,
   supportFunctions,
+  bidderFunctions,
+  scoringFunctions,
+  uploadFunctions,
 ];
 
 /** Every function the selected app (or both) registers. */
@@ -46,6 +54,9 @@ export const containerDefinitions: ContainerDefinition[] = [
   ...identityContainers,
   notificationsContainer,
   supportContainer,
+  biddersContainer,
+  duplicatesContainer,
+  scoringContainer,
 ];
 
 let guarded = false;

@@ -40,6 +40,7 @@ resource sqlContainers 'Microsoft.DocumentDB/databaseAccounts/sqlDatabases/conta
           excludedPaths: [{ path: '/"_etag"/?' }]
           compositeIndexes: container.compositeIndexes ?? []
         }
+        uniqueKeyPolicy: { uniqueKeys: map(container.uniqueKeys ?? [], paths => { paths: paths }) }
       }
     }
   }

@@ -48,9 +48,17 @@ function flattenHeaders(request: IncomingMessage): Record<string, string> {
   return headers;
 }
 
-async function readBody(request: IncomingMessage): Promise<Buffer> {
+/** The Functions host refuses request bodies over 100 MB before any function sees them. */
+const MAX_REQUEST_BYTES = 100 * 1024 * 1024;
+
+async function readBody(request: IncomingMessage): Promise<Buffer | 'too-large'> {
   const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
+  let total = 0;
+  for await (const chunk of request) {
+    total += (chunk as Buffer).length;
+    if (total > MAX_REQUEST_BYTES) return 'too-large';
+    chunks.push(chunk as Buffer);
+  }
   return Buffer.concat(chunks);
 }
 
@@ -116,6 +124,12 @@ export async function startHttpHost(options: HttpHostOptions): Promise<RunningHt
       .matchAll(url.pathname)
       .find((candidate) => candidate.entry.methods.includes(method as never));
     const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(request);
+    if (body === 'too-large') {
+      response.writeHead(413, { ...cors, connection: 'close' });
+      response.end();
+      request.destroy();
+      return;
+    }
     if (!match) {
       // Only reachable when a table has no catch-all; Functions answers an empty 404 then.
       response.writeHead(404, cors);

@@ -7,6 +7,7 @@ import type {
   UserRecord,
 } from '../../src/identity/identity.model.js';
 import { hashPassword } from '../../src/identity/passwords.js';
+import { seedDemoBidders } from './demo-bidders.js';
 import {
   defaultPermissions,
   roleLabels,
@@ -158,6 +159,8 @@ export async function seedDemoTenant(log: Logger): Promise<void> {
       link: '/security/users',
     });
   }
+
+  await seedDemoBidders(scope, { userId: owner.id, name: `${owner.firstName} ${owner.lastName}` });
 
   const lakesideOwner = await person(
     { email: 'owner@lakeside.demo', firstName: 'Lena', lastName: 'Marsh' },

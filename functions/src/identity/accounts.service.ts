@@ -293,3 +293,8 @@ export async function deleteGroup(principal: Principal, groupId: string, correla
     correlationId,
   });
 }
+
+/** An account's name, for messages other features send on its behalf. */
+export async function accountNameOf(accountId: string): Promise<string> {
+  return (await accountsRepo.account({ accountId }))?.name ?? 'Your auction house';
+}

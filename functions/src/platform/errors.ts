@@ -73,6 +73,8 @@ export const conflict = (message: string, details?: unknown) =>
 export const preconditionFailed = (
   message = 'This record was changed by someone else. Reload it and try again.',
 ) => new AppError('precondition_failed', message);
+export const preconditionRequired = (message: string) =>
+  new AppError('precondition_required', message);
 export const payloadTooLarge = (message: string) => new AppError('payload_too_large', message);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new AppError(

@@ -26,6 +26,8 @@ export interface TenantDocument {
 export type Stored<T> = T & { _etag: string; _ts: number };
 
 export interface PageRequest {
+  /** A projection such as `c.id, c.name`; every field by default. */
+  select?: string;
   /** A SQL condition on `c`, joined to the tenant filter with AND. */
   where?: string;
   parameters?: SqlParameter[];
@@ -137,7 +139,7 @@ export class TenantRepository<T extends TenantDocument> {
       ? decodeToken(request.continuationToken)
       : undefined;
     const iterator = this.container().items.query<Stored<T>>(
-      this.tenantQuery(scope, 'SELECT *', request),
+      this.tenantQuery(scope, `SELECT ${request.select ?? '*'}`, request),
       {
         partitionKey: scope.accountId,
         maxItemCount: request.pageSize,
@@ -165,6 +167,20 @@ export class TenantRepository<T extends TenantDocument> {
       })
       .fetchAll();
     return resources[0] ?? 0;
+  }
+
+  /** The mean of a numeric path over the matching documents, or undefined when none match. */
+  async average(
+    scope: TenantScope,
+    path: string,
+    request: Omit<PageRequest, 'pageSize' | 'orderBy'> = {},
+  ) {
+    const { resources } = await this.container()
+      .items.query<number>(this.tenantQuery(scope, `SELECT VALUE AVG(${path})`, request), {
+        partitionKey: scope.accountId,
+      })
+      .fetchAll();
+    return resources[0];
   }
 
   /** Every matching document; for bounded sets only. */

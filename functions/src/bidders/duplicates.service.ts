@@ -1,0 +1,425 @@
+import type { JSONObject, OperationInput } from '@azure/cosmos';
+import { writeAudit } from '../platform/audit.js';
+import { badRequest, conflict } from '../platform/errors.js';
+import type { Stored, TenantScope } from '../platform/repo.js';
+import { scoringSettings } from '../scoring/scoring.service.js';
+import { mergeableFields, type DuplicateView } from './bidders.schema.js';
+import {
+  biddersContainerClient,
+  biddersRepo,
+  duplicatesRepo,
+  type BidderRecord,
+  type DuplicateRecord,
+} from './bidders.repo.js';
+import { derive, toListItem } from './bidder-model.js';
+import type { Actor } from './actor.js';
+import { findDuplicates, type DuplicatePair, type MatchRecord } from './duplicate-matcher.js';
+import { forgetTotals } from './list-totals.js';
+
+const pairId = (a: string, b: string) => (a < b ? `${a}~${b}` : `${b}~${a}`);
+
+const KEY_CHUNK = 500;
+
+/** The records that share a blocking key with any of the given ones, read in chunks of keys. */
+async function neighbours(
+  scope: TenantScope,
+  records: BidderRecord[],
+): Promise<Stored<BidderRecord>[]> {
+  const keys = [...new Set(records.flatMap((record) => record.matchKeys))];
+  const found = new Map<string, Stored<BidderRecord>>();
+  for (let start = 0; start < keys.length; start += KEY_CHUNK) {
+    const chunk = keys.slice(start, start + KEY_CHUNK);
+    const matches = await biddersRepo.all(scope, {
+      where: 'EXISTS(SELECT VALUE k FROM k IN c.matchKeys WHERE ARRAY_CONTAINS(@keys, k))',
+      parameters: [{ name: '@keys', value: chunk }],
+    });
+    for (const match of matches) found.set(match.id, match);
+  }
+  return [...found.values()];
+}
+
+/**
+ * Finds the likely duplicates of bidders just added or changed, among everyone in the account
+ * (and among themselves). Pairs at or above the auto-merge threshold are merged at once, older
+ * record first; the rest wait for review. Returns how many of each.
+ */
+export async function recordMatchesFor(
+  scope: TenantScope,
+  records: BidderRecord[],
+  autoMergeThreshold: number,
+) {
+  if (!records.length) return { pending: 0, autoMerged: 0 };
+  const fresh = new Set(records.map((record) => record.id));
+  const pool = new Map<string, BidderRecord>(
+    (await neighbours(scope, records)).map((record) => [record.id, record]),
+  );
+  for (const record of records) pool.set(record.id, record);
+  const pairs = findDuplicates([...pool.values()]).filter(
+    (pair) => fresh.has(pair.a) || fresh.has(pair.b),
+  );
+  return recordPairs(scope, pairs, pool, autoMergeThreshold);
+}
+
+/** What pairing needs of a bidder: its match fields and when it arrived (the older one stays). */
+export type PairCandidate = MatchRecord & { createdAt: string };
+
+/** Saves pairs for review, or merges them at once when at or above the auto-merge threshold. */
+export async function recordPairs(
+  scope: TenantScope,
+  pairs: DuplicatePair[],
+  pool: Map<string, PairCandidate>,
+  autoMergeThreshold: number,
+) {
+  let pending = 0;
+  let autoMerged = 0;
+  const merged = new Set<string>();
+  for (const pair of pairs) {
+    if (merged.has(pair.a) || merged.has(pair.b)) continue;
+    const id = pairId(pair.a, pair.b);
+    const existing = await duplicatesRepo.find(scope, id);
+    if (existing && existing.status !== 'pending') continue;
+    const one = pool.get(pair.a) as PairCandidate;
+    const two = pool.get(pair.b) as PairCandidate;
+    if (pair.confidence >= autoMergeThreshold) {
+      const [primary, secondary] =
+        Date.parse(one.createdAt) <= Date.parse(two.createdAt) ? [one, two] : [two, one];
+      const resolved = Object.fromEntries(
+        pair.conflicts.map((item) => {
+          const primaryValue = pair.a === primary.id ? item.value1 : item.value2;
+          const secondaryValue = pair.a === primary.id ? item.value2 : item.value1;
+          return [item.field, primaryValue || secondaryValue];
+        }),
+      );
+      try {
+        await merge(
+          scope,
+          null,
+          primary.id,
+          secondary.id,
+          resolved,
+          'auto-merged',
+          {
+            confidenceScore: pair.confidence,
+            matchReasons: pair.reasons,
+            conflicts: pair.conflicts,
+          },
+          undefined,
+        );
+        merged.add(secondary.id);
+        autoMerged += 1;
+      } catch (error) {
+        // Someone changed one of the two meanwhile: leave the pair for review instead.
+        if (
+          ![404, 409, 412].includes(
+            (error as { code?: number; status?: number }).code ??
+              (error as { status?: number }).status ??
+              0,
+          )
+        )
+          throw error;
+        await savePending(scope, id, pair, existing);
+        pending += 1;
+      }
+    } else {
+      await savePending(scope, id, pair, existing);
+      pending += 1;
+    }
+  }
+  return { pending, autoMerged };
+}
+
+async function savePending(
+  scope: TenantScope,
+  id: string,
+  pair: DuplicatePair,
+  existing: Stored<DuplicateRecord> | undefined,
+) {
+  const record: Omit<DuplicateRecord, 'accountId'> = {
+    id,
+    bidder1Id: pair.a,
+    bidder2Id: pair.b,
+    confidenceScore: pair.confidence,
+    matchReasons: pair.reasons,
+    conflicts: pair.conflicts,
+    status: 'pending',
+    snapshot: null,
+    createdAt: existing?.createdAt ?? new Date().toISOString(),
+    resolvedAt: null,
+    resolvedBy: null,
+  };
+  await duplicatesRepo.upsert(scope, record);
+}
+
+const sum = (a: number, b: number) => a + b;
+const earliest = (a: string | null, b: string | null) => (!a ? b : !b ? a : a < b ? a : b);
+const latest = (a: string | null, b: string | null) => (!a ? b : !b ? a : a > b ? a : b);
+const meanOf = (a: number | null, b: number | null) =>
+  a === null ? b : b === null ? a : (a + b) / 2;
+
+function combine(
+  primary: BidderRecord,
+  secondary: BidderRecord,
+  resolved: Record<string, string>,
+): Omit<BidderRecord, 'accountId'> {
+  const stats = {
+    totalAuctionsBid: sum(primary.stats.totalAuctionsBid, secondary.stats.totalAuctionsBid),
+    totalLotsBid: sum(primary.stats.totalLotsBid, secondary.stats.totalLotsBid),
+    wins: sum(primary.stats.wins, secondary.stats.wins),
+    totalWinAmount: sum(primary.stats.totalWinAmount, secondary.stats.totalWinAmount),
+    paymentsOnTime: sum(primary.stats.paymentsOnTime, secondary.stats.paymentsOnTime),
+    paymentsLate: sum(primary.stats.paymentsLate, secondary.stats.paymentsLate),
+    paymentsOverdue: sum(primary.stats.paymentsOverdue, secondary.stats.paymentsOverdue),
+    avgDaysToPay: meanOf(primary.stats.avgDaysToPay, secondary.stats.avgDaysToPay),
+    priorDefaults: sum(primary.stats.priorDefaults, secondary.stats.priorDefaults),
+    disputes: sum(primary.stats.disputes, secondary.stats.disputes),
+    referrals: sum(primary.stats.referrals, secondary.stats.referrals),
+    responseRate: meanOf(primary.stats.responseRate, secondary.stats.responseRate),
+    avgResponseHours: meanOf(primary.stats.avgResponseHours, secondary.stats.avgResponseHours),
+    firstAuction: earliest(primary.stats.firstAuction, secondary.stats.firstAuction),
+    lastAuction: latest(primary.stats.lastAuction, secondary.stats.lastAuction),
+  };
+  const pick = (field: string, fallback: string) =>
+    field in resolved ? (resolved[field] as string) : fallback;
+  const { accountId: _accountId, ...base } = primary;
+  return {
+    ...base,
+    firstName: pick('firstName', primary.firstName),
+    lastName: pick('lastName', primary.lastName),
+    email: pick('email', primary.email ?? '') || null,
+    phone: pick('phone', primary.phone ?? '') || null,
+    address: {
+      street: pick('street', primary.address.street),
+      city: pick('city', primary.address.city),
+      state: pick('state', primary.address.state),
+      zip: pick('zip', primary.address.zip),
+      country: pick('country', primary.address.country),
+    },
+    status: pick('status', primary.status) as BidderRecord['status'],
+    aliases: [...new Set([...primary.aliases, secondary.bidderId, ...secondary.aliases])],
+    preferredCategories: [
+      ...new Set([...primary.preferredCategories, ...secondary.preferredCategories]),
+    ],
+    stats,
+    notes: [...primary.notes, ...secondary.notes].sort((x, y) => y.date.localeCompare(x.date)),
+    history: [
+      ...primary.history,
+      ...secondary.history.filter((entry) => !primary.history.some((own) => own.id === entry.id)),
+    ].sort((x, y) => y.auctionDate.localeCompare(x.auctionDate)),
+    invitations: [...primary.invitations, ...secondary.invitations].sort((x, y) =>
+      y.at.localeCompare(x.at),
+    ),
+    createdAt: earliest(primary.createdAt, secondary.createdAt) as string,
+    updatedAt: new Date().toISOString(),
+  };
+}
+
+const snapshotOf = (record: BidderRecord) =>
+  toListItem({ ...record, _etag: '', _ts: 0 } as Stored<BidderRecord>) as unknown as Record<
+    string,
+    unknown
+  >;
+
+/**
+ * Merges the secondary bidder into the primary: the chosen value for each field, history, notes
+ * and invitations combined, the secondary's bidder ID kept as an alias. The primary's new version
+ * and the secondary's removal are one transactional batch, so a failure changes nothing.
+ */
+async function merge(
+  scope: TenantScope,
+  actor: Actor | null,
+  primaryId: string,
+  secondaryId: string,
+  resolved: Record<string, string>,
+  status: 'auto-merged' | 'manually-merged',
+  pair: Pick<DuplicateRecord, 'confidenceScore' | 'matchReasons' | 'conflicts'>,
+  correlationId: string | undefined,
+) {
+  if (primaryId === secondaryId) throw badRequest('primaryId: must differ from secondaryId');
+  const unknown = Object.keys(resolved).filter(
+    (field) => !(mergeableFields as readonly string[]).includes(field),
+  );
+  if (unknown.length) throw badRequest(`resolved: ${unknown.join(', ')} cannot be merged`);
+  const [primary, secondary] = await Promise.all([
+    biddersRepo.get(scope, primaryId, 'Bidder'),
+    biddersRepo.get(scope, secondaryId, 'Bidder'),
+  ]);
+  const settings = await scoringSettings(scope);
+  const merged = derive(combine(primary, secondary, resolved), settings);
+  const operations: OperationInput[] = [
+    {
+      operationType: 'Replace',
+      id: primary.id,
+      ifMatch: primary._etag,
+      resourceBody: { ...merged, accountId: scope.accountId } as unknown as JSONObject,
+    },
+    // The batch API takes If-Match on a delete too; the SDK's type leaves it out.
+    { operationType: 'Delete', id: secondary.id, ifMatch: secondary._etag } as OperationInput,
+  ];
+  const response = await biddersContainerClient().items.batch(operations, scope.accountId);
+  const failed = response.result?.find((result) => result.statusCode >= 400);
+  if (failed) {
+    throw failed.statusCode === 412
+      ? conflict('One of the two bidders changed meanwhile. Reload and review the pair again.')
+      : Object.assign(new Error('merge failed'), { code: failed.statusCode });
+  }
+  forgetTotals(scope.accountId);
+  const now = new Date().toISOString();
+  await duplicatesRepo.upsert(scope, {
+    id: pairId(primaryId, secondaryId),
+    bidder1Id: primaryId,
+    bidder2Id: secondaryId,
+    confidenceScore: pair.confidenceScore,
+    matchReasons: pair.matchReasons,
+    conflicts: pair.conflicts,
+    status,
+    snapshot: { bidder1: snapshotOf(primary), bidder2: snapshotOf(secondary) },
+    createdAt: now,
+    resolvedAt: now,
+    resolvedBy: actor?.userId ?? null,
+  });
+  // Pairs that named the merged-away bidder no longer mean anything.
+  for (const stale of await duplicatesRepo.all(scope, {
+    where: "c.status = 'pending' AND (c.bidder1Id = @id OR c.bidder2Id = @id)",
+    parameters: [{ name: '@id', value: secondaryId }],
+  })) {
+    await duplicatesRepo.delete(scope, stale.id);
+  }
+  await writeAudit(
+    actor ? { accountId: scope.accountId, userId: actor.userId } : { accountId: scope.accountId },
+    {
+      action: status === 'auto-merged' ? 'bidder.auto-merge' : 'bidder.merge',
+      entity: { type: 'bidder', id: primaryId },
+      before: { primary: snapshotOf(primary), secondary: snapshotOf(secondary) },
+      after: snapshotOf({ ...merged, accountId: scope.accountId }),
+      ...(correlationId ? { correlationId } : {}),
+    },
+  );
+  return biddersRepo.get(scope, primaryId, 'Bidder');
+}
+
+export async function mergePair(
+  scope: TenantScope,
+  actor: Actor,
+  id: string,
+  request: { primaryId: string; secondaryId: string; resolved: Record<string, string> },
+  correlationId: string,
+) {
+  const pair = await duplicatesRepo.get(scope, id, 'Duplicate match');
+  if (pair.status !== 'pending') throw conflict('This pair has already been resolved');
+  const members = [pair.bidder1Id, pair.bidder2Id].sort();
+  if (members.join() !== [request.primaryId, request.secondaryId].sort().join()) {
+    throw badRequest(
+      'primaryId: must be one of the two bidders of this pair, and secondaryId the other',
+    );
+  }
+  return merge(
+    scope,
+    actor,
+    request.primaryId,
+    request.secondaryId,
+    request.resolved,
+    'manually-merged',
+    pair,
+    correlationId,
+  );
+}
+
+export async function dismissPair(
+  scope: TenantScope,
+  actor: Actor,
+  id: string,
+  correlationId: string,
+) {
+  const pair = await duplicatesRepo.get(scope, id, 'Duplicate match');
+  if (pair.status !== 'pending') throw conflict('This pair has already been resolved');
+  await duplicatesRepo.replace(
+    scope,
+    {
+      ...pair,
+      status: 'dismissed',
+      resolvedAt: new Date().toISOString(),
+      resolvedBy: actor.userId,
+    },
+    pair._etag,
+  );
+  await writeAudit(
+    { accountId: scope.accountId, userId: actor.userId },
+    { action: 'duplicate.dismiss', entity: { type: 'duplicate', id }, correlationId },
+  );
+}
+
+export async function listDuplicates(
+  scope: TenantScope,
+  status: DuplicateRecord['status'] | undefined,
+): Promise<DuplicateView[]> {
+  const pairs = await duplicatesRepo.all(scope, {
+    ...(status
+      ? { where: 'c.status = @status', parameters: [{ name: '@status', value: status }] }
+      : {}),
+    orderBy: 'c.confidenceScore DESC',
+  });
+  const views: DuplicateView[] = [];
+  for (const pair of pairs) {
+    const [one, two] = pair.snapshot
+      ? [pair.snapshot.bidder1, pair.snapshot.bidder2]
+      : await Promise.all([
+          biddersRepo.find(scope, pair.bidder1Id),
+          biddersRepo.find(scope, pair.bidder2Id),
+        ]).then((found) => found.map((record) => (record ? toListItem(record) : undefined)));
+    if (!one || !two) continue;
+    views.push({
+      id: pair.id,
+      bidder1: one as DuplicateView['bidder1'],
+      bidder2: two as DuplicateView['bidder2'],
+      confidenceScore: pair.confidenceScore,
+      matchReasons: pair.matchReasons,
+      conflicts: pair.conflicts,
+      status: pair.status,
+      createdAt: pair.createdAt,
+      resolvedAt: pair.resolvedAt,
+    });
+  }
+  return views;
+}
+
+export async function duplicateSummary(scope: TenantScope) {
+  const count = (where: string) => duplicatesRepo.count(scope, { where });
+  const [pending, autoMerged, resolved, total] = await Promise.all([
+    count("c.status = 'pending'"),
+    count("c.status = 'auto-merged'"),
+    count("c.status = 'manually-merged' OR c.status = 'dismissed'"),
+    count('true'),
+  ]);
+  return { pending, autoMerged, resolved, total };
+}
+
+const SCAN_PAGE = 1000;
+
+/** Every bidder in the account, with only the fields matching reads. */
+export async function pairCandidates(scope: TenantScope): Promise<PairCandidate[]> {
+  const records: PairCandidate[] = [];
+  let token: string | undefined;
+  do {
+    const page = await biddersRepo.page(scope, {
+      select:
+        'c.id, c.bidderId, c.firstName, c.lastName, c.email, c.phone, c.address, c.status, c.createdAt',
+      pageSize: SCAN_PAGE,
+      ...(token ? { continuationToken: token } : {}),
+    });
+    records.push(...(page.items as unknown as PairCandidate[]));
+    token = page.continuationToken;
+  } while (token);
+  return records;
+}
+
+/** Looks for duplicates across the whole account, as when bidders arrived before matching did. */
+export async function scanDuplicates(scope: TenantScope) {
+  const settings = await scoringSettings(scope);
+  const records = await pairCandidates(scope);
+  const pairs = findDuplicates(records);
+  const pool = new Map(records.map((record) => [record.id, record]));
+  return {
+    scanned: records.length,
+    ...(await recordPairs(scope, pairs, pool, settings.autoMergeThreshold)),
+  };
+}

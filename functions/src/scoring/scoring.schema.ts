@@ -1,0 +1,176 @@
+import { z } from 'zod';
+
+/** The score components of the spec, each 0-100. */
+export const scoreComponents = [
+  'paymentHistory',
+  'bidActivity',
+  'winRate',
+  'avgSpending',
+  'accountAge',
+  'communicationResponsiveness',
+  'disputeHistory',
+  'referrals',
+] as const;
+export type ScoreComponent = (typeof scoreComponents)[number];
+export type Weights = Record<ScoreComponent, number>;
+
+export const componentLabels: Record<ScoreComponent, string> = {
+  paymentHistory: 'Payment history',
+  bidActivity: 'Bid activity',
+  winRate: 'Win rate',
+  avgSpending: 'Average spending',
+  accountAge: 'Account age',
+  communicationResponsiveness: 'Responsiveness',
+  disputeHistory: 'Dispute history',
+  referrals: 'Referrals',
+};
+
+export const tiers = ['Premium', 'Gold', 'Silver', 'Bronze', 'New'] as const;
+export type Tier = (typeof tiers)[number];
+export interface TierThresholds {
+  premium: number;
+  gold: number;
+  silver: number;
+  bronze: number;
+}
+
+/** The Lotwise Score's weights and tier minimums: the same for every house, not editable. */
+export const LOTWISE_WEIGHTS: Weights = {
+  paymentHistory: 25,
+  bidActivity: 15,
+  winRate: 12,
+  avgSpending: 18,
+  accountAge: 8,
+  communicationResponsiveness: 7,
+  disputeHistory: 10,
+  referrals: 5,
+};
+export const LOTWISE_TIERS: TierThresholds = { premium: 90, gold: 80, silver: 70, bronze: 60 };
+
+export const DEFAULT_CUSTOM_WEIGHTS: Weights = {
+  paymentHistory: 30,
+  bidActivity: 20,
+  winRate: 10,
+  avgSpending: 15,
+  accountAge: 5,
+  communicationResponsiveness: 5,
+  disputeHistory: 10,
+  referrals: 5,
+};
+export const DEFAULT_CUSTOM_TIERS: TierThresholds = {
+  premium: 85,
+  gold: 75,
+  silver: 65,
+  bronze: 55,
+};
+
+export const autoInviteStatuses = ['Auto-Invite', 'Manual Review', 'Auto-Deny'] as const;
+export type AutoInviteStatus = (typeof autoInviteStatuses)[number];
+
+export const minimumTierOptions = ['Bronze', 'Silver', 'Gold', 'Premium'] as const;
+
+const score = z.number().int().min(0).max(100);
+const weight = z.number().int().min(0, 'Each weight is 0 to 50').max(50, 'Each weight is 0 to 50');
+
+export const weightsSchema = z
+  .object(
+    Object.fromEntries(scoreComponents.map((name) => [name, weight])) as Record<
+      ScoreComponent,
+      typeof weight
+    >,
+  )
+  .superRefine((weights, ctx) => {
+    const total = Object.values(weights).reduce((sum, value) => sum + value, 0);
+    if (total !== 100) {
+      const by = Math.abs(total - 100);
+      ctx.addIssue({
+        code: 'custom',
+        message: `Weights must total 100% (currently ${total > 100 ? 'over' : 'under'} by ${by}%)`,
+      });
+    }
+  });
+
+export const tierThresholdsSchema = z
+  .object({ premium: score, gold: score, silver: score, bronze: score })
+  .refine((t) => t.premium >= t.gold && t.gold >= t.silver && t.silver >= t.bronze, {
+    message: 'Tier minimums must go down from Premium to Bronze',
+  });
+
+export const automationRulesSchema = z.object({
+  autoInvite: z.object({
+    enabled: z.boolean(),
+    scoreThreshold: score,
+    requirePaymentHistory: z.boolean(),
+    requireMinimumTier: z.boolean(),
+    minimumTier: z.enum(minimumTierOptions),
+  }),
+  autoDeny: z.object({
+    enabled: z.boolean(),
+    scoreThreshold: score,
+    checkDisputes: z.boolean(),
+    checkPaymentDefaults: z.boolean(),
+  }),
+});
+export type AutomationRules = z.infer<typeof automationRulesSchema>;
+
+export const DEFAULT_AUTOMATION: AutomationRules = {
+  autoInvite: {
+    enabled: true,
+    scoreThreshold: 80,
+    requirePaymentHistory: true,
+    requireMinimumTier: true,
+    minimumTier: 'Silver',
+  },
+  autoDeny: { enabled: true, scoreThreshold: 40, checkDisputes: true, checkPaymentDefaults: true },
+};
+
+/** Account Settings › Scoring: the thresholds for inviting bidders to auctions. */
+export const invitationThresholdsSchema = z.object({
+  autoInvite: score,
+  manualReview: score,
+  autoDeny: score,
+});
+export const DEFAULT_INVITATION_THRESHOLDS = { autoInvite: 85, manualReview: 65, autoDeny: 45 };
+
+export const AUTO_MERGE_DEFAULT = 95;
+export const autoMergeSchema = z.number().int().min(70).max(100);
+
+export const recomputeStatusSchema = z.object({
+  jobId: z.string(),
+  status: z.enum(['queued', 'running', 'completed', 'failed']),
+  processed: z.number().int(),
+  total: z.number().int(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+});
+export type RecomputeStatus = z.infer<typeof recomputeStatusSchema>;
+
+export const scoringSettingsSchema = z.object({
+  customWeights: weightsSchema,
+  customTiers: tierThresholdsSchema,
+  automation: automationRulesSchema,
+  invitationThresholds: invitationThresholdsSchema,
+  autoMergeThreshold: autoMergeSchema,
+  version: z.number().int(),
+  updatedAt: z.string().nullable(),
+  recompute: recomputeStatusSchema.nullable(),
+});
+export type ScoringSettings = z.infer<typeof scoringSettingsSchema>;
+
+export const scoringSettingsUpdateSchema = z
+  .object({
+    customWeights: weightsSchema,
+    customTiers: tierThresholdsSchema,
+    automation: automationRulesSchema,
+    invitationThresholds: invitationThresholdsSchema,
+    autoMergeThreshold: autoMergeSchema,
+  })
+  .partial();
+
+export const lotwiseModelSchema = z.object({
+  weights: z.record(z.string(), z.number()),
+  tiers: z.record(z.string(), z.number()),
+  description: z.string(),
+});
+
+export const usageSchema = z.object({ scoredBidders: z.number().int() });
