@@ -14,6 +14,7 @@ const ResetPasswordPage = lazy(() => import('../features/auth/components/ResetPa
 const VerifyEmailPage = lazy(() => import('../features/auth/components/VerifyEmailPage'));
 const AuthCallbackPage = lazy(() => import('../features/auth/components/AuthCallbackPage'));
 const AppShell = lazy(() => import('./shell/AppShell'));
+const BiddersPage = lazy(() => import('../features/bidders/components/BiddersPage'));
 const HelpPage = lazy(() => import('../features/help/components/HelpPage'));
 const SecurityPage = lazy(() => import('../features/security/components/SecurityPage'));
 const ProfilePage = lazy(() => import('../features/profile/components/ProfilePage'));
@@ -40,6 +41,7 @@ export const router = createBrowserRouter([
         element: page(<AppShell />),
         children: [
           { index: true, element: <Navigate to={HOME} replace /> },
+          { path: 'bidders/:tab?', element: <BiddersPage /> },
           { path: 'help/:tab?', element: <HelpPage /> },
           { path: 'security/:tab?', element: <SecurityPage /> },
           { path: 'profile/:tab?', element: <ProfilePage /> },

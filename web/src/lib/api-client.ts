@@ -41,7 +41,7 @@ const DEFAULT_TIMEOUT_MS = 30_000;
 export const authApi = (path: string) => `${config.authApiUrl}${path}`;
 export const domainApi = (path: string) => `${config.domainApiUrl}${path}`;
 
-async function errorFrom(response: Response): Promise<ApiError> {
+export async function errorFrom(response: Response): Promise<ApiError> {
   const correlationId = response.headers.get('x-correlation-id') ?? undefined;
   const parsed = errorBodySchema.safeParse(await response.json().catch(() => undefined));
   if (parsed.success) {

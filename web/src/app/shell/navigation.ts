@@ -2,6 +2,7 @@ import type { AccountView } from '@contracts/identity/identity.schema';
 import {
   BoxRegular,
   PaymentRegular,
+  PeopleRegular,
   QuestionCircleRegular,
   SettingsRegular,
   ShieldPersonRegular,
@@ -21,6 +22,7 @@ export interface NavItem {
 export function navigationFor(account: AccountView): NavItem[] {
   const has = (feature: string) => account.features.includes(feature);
   return [
+    { to: '/bidders', label: 'Bidders', icon: PeopleRegular },
     ...(has('inventory') ? [] : [{ to: '/inventory', label: 'Inventory', icon: BoxRegular }]),
     ...(has('payments') ? [] : [{ to: '/payments', label: 'Payments', icon: PaymentRegular }]),
     { to: '/help', label: 'Help', icon: QuestionCircleRegular },

@@ -1,10 +1,11 @@
 /** Which views exist; kept apart from the navigation so the sign-in screen loads no icons. */
 
 /** Where a signed-in person lands. */
-export const HOME = '/help';
+export const HOME = '/bidders';
 
 /** Top-level views whose screens exist; links to others (such as guides' "Go to Feature") hide. */
 const builtViews = new Set([
+  '/bidders',
   '/help',
   '/security',
   '/settings',

@@ -1,0 +1,251 @@
+import {
+  analyticsSchema,
+  bidderSchema,
+  duplicateSchema,
+  duplicateSummarySchema,
+  historyEntrySchema,
+  importResultSchema,
+  listResponseSchema,
+  noteSchema,
+  type ScoreType,
+} from '@contracts/bidders/bidders.schema';
+import {
+  scoringSettingsSchema,
+  type AutomationRules,
+  type TierThresholds,
+  type Weights,
+} from '@contracts/scoring/scoring.schema';
+import { useEffect } from 'react';
+import useSWR, { useSWRConfig } from 'swr';
+import useSWRInfinite from 'swr/infinite';
+import { z } from 'zod';
+import { apiRequest, domainApi } from '../../../lib/api-client';
+import { uploadForm, type UploadProgress } from '../../../lib/upload';
+
+export interface ListFilters {
+  scoreType: ScoreType;
+  search: string;
+  status: string;
+  range: '' | 'high' | 'medium' | 'low';
+  autoInvite: string;
+  sort: 'desc' | 'asc';
+}
+
+export const PAGE_SIZE = 50;
+
+/** The score range filter of the spec: high 80 or more, medium 60 to 79, low below 60. */
+const ranges = {
+  high: { minScore: 80 },
+  medium: { minScore: 60, maxScore: 79 },
+  low: { maxScore: 59 },
+} as const;
+
+function listQuery(filters: ListFilters, continuationToken?: string) {
+  const params = new URLSearchParams({
+    scoreType: filters.scoreType,
+    sort: filters.sort,
+    limit: String(PAGE_SIZE),
+  });
+  if (filters.search.trim()) params.set('search', filters.search.trim());
+  if (filters.status) params.set('status', filters.status);
+  if (filters.autoInvite) params.set('autoInvite', filters.autoInvite);
+  if (filters.range) {
+    for (const [name, value] of Object.entries(ranges[filters.range]))
+      params.set(name, String(value));
+  }
+  if (continuationToken) params.set('continuationToken', continuationToken);
+  return domainApi(`/listBidders?${params}`);
+}
+
+type ListPage = z.infer<typeof listResponseSchema>;
+
+/** The lists open on screen; global mutate does not reach useSWRInfinite's keys. */
+const listChanged = new Set<() => void>();
+
+/** Pages of the bidder list, fetched as the table scrolls; the server sorts and filters. */
+export function useBidderList(filters: ListFilters) {
+  const list = useSWRInfinite<ListPage>(
+    (index, previous: ListPage | null) => {
+      if (index === 0) return listQuery(filters);
+      return previous?.continuationToken ? listQuery(filters, previous.continuationToken) : null;
+    },
+    (url: string) => apiRequest(url, { schema: listResponseSchema }),
+    { revalidateFirstPage: false, keepPreviousData: true },
+  );
+  const { mutate } = list;
+  useEffect(() => {
+    const listener = () => void mutate();
+    listChanged.add(listener);
+    return () => {
+      listChanged.delete(listener);
+    };
+  }, [mutate]);
+  return list;
+}
+
+const bidderKey = (id: string) => domainApi(`/bidders/${encodeURIComponent(id)}`);
+const historyKey = (id: string) => domainApi(`/bidders/${encodeURIComponent(id)}/history`);
+const notesKey = (id: string) => domainApi(`/bidders/${encodeURIComponent(id)}/notes`);
+const duplicatesKey = domainApi('/duplicates?status=pending');
+const settingsKey = domainApi('/scoring/settings');
+const analyticsKey = (scoreType: ScoreType) =>
+  domainApi(`/bidders/analytics?scoreType=${scoreType}`);
+
+export const useBidder = (id: string | null) =>
+  useSWR(id ? bidderKey(id) : null, (url: string) => apiRequest(url, { schema: bidderSchema }));
+export const useBidderHistory = (id: string | null, enabled: boolean) =>
+  useSWR(id && enabled ? historyKey(id) : null, (url: string) =>
+    apiRequest(url, { schema: z.object({ history: z.array(historyEntrySchema) }) }),
+  );
+export const useBidderNotes = (id: string | null) =>
+  useSWR(id ? notesKey(id) : null, (url: string) =>
+    apiRequest(url, { schema: z.object({ notes: z.array(noteSchema) }) }),
+  );
+export const useDuplicates = () =>
+  useSWR(duplicatesKey, (url: string) =>
+    apiRequest(url, {
+      schema: z.object({ duplicates: z.array(duplicateSchema), summary: duplicateSummarySchema }),
+    }),
+  );
+export const useAnalytics = (scoreType: ScoreType) =>
+  useSWR(analyticsKey(scoreType), (url: string) => apiRequest(url, { schema: analyticsSchema }));
+
+/** Polls while a recalculation runs, so its progress shows. */
+export const useScoringSettings = () =>
+  useSWR(settingsKey, (url: string) => apiRequest(url, { schema: scoringSettingsSchema }), {
+    refreshInterval: (data) =>
+      data?.recompute && ['queued', 'running'].includes(data.recompute.status) ? 1000 : 0,
+  });
+
+export const useLotwiseModel = () =>
+  useSWR(domainApi('/scoring/lotwise'), (url: string) =>
+    apiRequest(url, {
+      schema: z.object({
+        weights: z.record(z.string(), z.number()),
+        tiers: z.object({
+          premium: z.number(),
+          gold: z.number(),
+          silver: z.number(),
+          bronze: z.number(),
+        }),
+        description: z.string(),
+      }),
+    }),
+  );
+
+export type BidderInputBody = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone?: string;
+  address: { street: string; city: string; state: string; zip: string; country: string };
+  preferredCategories: string[];
+  preferredPaymentMethod: string;
+  initialNote?: string;
+};
+
+/** Everything that changes bidders, refreshing whatever shows them. */
+export function useBidderActions() {
+  const { mutate } = useSWRConfig();
+  const refreshLists = async () => {
+    listChanged.forEach((listener) => listener());
+    await mutate(
+      (key) =>
+        typeof key === 'string' &&
+        (key.startsWith(domainApi('/bidders/analytics')) ||
+          key.startsWith(domainApi('/duplicates'))),
+    );
+  };
+  const refreshBidder = (id: string) =>
+    Promise.all([mutate(bidderKey(id)), mutate(notesKey(id)), mutate(historyKey(id))]);
+  return {
+    refreshLists,
+    create: async (body: BidderInputBody) => {
+      const created = await apiRequest(domainApi('/bidders'), {
+        method: 'POST',
+        body,
+        schema: bidderSchema,
+      });
+      await refreshLists();
+      return created;
+    },
+    update: async (bidder: { id: string; etag: string }, changes: Record<string, unknown>) => {
+      const saved = await apiRequest(bidderKey(bidder.id), {
+        method: 'PUT',
+        body: changes,
+        headers: { 'if-match': `"${bidder.etag}"` },
+        schema: bidderSchema,
+      });
+      await mutate(bidderKey(bidder.id), saved, { revalidate: false });
+      await refreshLists();
+      return saved;
+    },
+    remove: async (id: string) => {
+      await apiRequest(bidderKey(id), { method: 'DELETE' });
+      await refreshLists();
+    },
+    addNote: async (id: string, body: { category: string; note: string }) => {
+      await apiRequest(notesKey(id), {
+        method: 'POST',
+        body: { ...body, isPrivate: true },
+        schema: noteSchema,
+      });
+      await mutate(notesKey(id));
+    },
+    invite: async (bidderIds: string[], message?: string) => {
+      const result = await apiRequest(domainApi('/bulk-invite'), {
+        method: 'POST',
+        body: { bidderIds, ...(message ? { message } : {}) },
+        schema: z.object({ invited: z.number(), skipped: z.array(z.unknown()) }),
+      });
+      await Promise.all(bidderIds.map(refreshBidder));
+      return result;
+    },
+    saveSettings: async (changes: {
+      customWeights?: Weights;
+      customTiers?: TierThresholds;
+      automation?: AutomationRules;
+      invitationThresholds?: { autoInvite: number; manualReview: number; autoDeny: number };
+      autoMergeThreshold?: number;
+    }) => {
+      const saved = await apiRequest(settingsKey, {
+        method: 'PUT',
+        body: changes,
+        schema: scoringSettingsSchema,
+      });
+      await mutate(settingsKey, saved, { revalidate: false });
+      return saved;
+    },
+    merge: async (
+      pairId: string,
+      body: { primaryId: string; secondaryId: string; resolved: Record<string, string> },
+    ) => {
+      const merged = await apiRequest(
+        domainApi(`/duplicates/${encodeURIComponent(pairId)}/merge`),
+        {
+          method: 'POST',
+          body,
+          schema: bidderSchema,
+        },
+      );
+      await refreshLists();
+      return merged;
+    },
+    dismiss: async (pairId: string) => {
+      await apiRequest(domainApi(`/duplicates/${encodeURIComponent(pairId)}/dismiss`), {
+        method: 'POST',
+      });
+      await refreshLists();
+    },
+    importFiles: async (files: File[], onProgress: UploadProgress) => {
+      const form = new FormData();
+      form.set('importType', 'bidders');
+      for (const file of files) form.append('files', file, file.name);
+      const result = importResultSchema.parse(
+        await uploadForm(domainApi('/data-upload/bidders/import'), form, onProgress),
+      );
+      await refreshLists();
+      return result;
+    },
+  };
+}

@@ -1,0 +1,522 @@
+import {
+  Badge,
+  Body1,
+  Button,
+  Caption1,
+  Card,
+  DrawerBody,
+  DrawerFooter,
+  DrawerHeader,
+  DrawerHeaderTitle,
+  Dropdown,
+  Field,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  Option,
+  OverlayDrawer,
+  ProgressBar,
+  Skeleton,
+  SkeletonItem,
+  Subtitle2,
+  Tab,
+  TabList,
+  Text,
+  Textarea,
+  tokens,
+} from '@fluentui/react-components';
+import {
+  CalendarRegular,
+  DismissRegular,
+  EditRegular,
+  FlagRegular,
+  HistoryRegular,
+  MailRegular,
+  NoteRegular,
+  PhoneRegular,
+} from '@fluentui/react-icons';
+import { noteCategories, type Bidder, type ScoreType } from '@contracts/bidders/bidders.schema';
+import { componentLabels, scoreComponents } from '@contracts/scoring/scoring.schema';
+import { useState, type FormEvent } from 'react';
+import { messageOf } from '../../../lib/api-client';
+import { useNotify } from '../../../lib/toast';
+import {
+  useBidder,
+  useBidderActions,
+  useBidderHistory,
+  useBidderNotes,
+  useLotwiseModel,
+  useScoringSettings,
+} from '../api/bidders';
+import { ScoreGauge } from './ScoreGauge';
+import { ScoreTypeSwitch } from './ScoreTypeSwitch';
+import {
+  autoInviteBadge,
+  fullName,
+  scoreOf,
+  scoreTypeLabel,
+  statusBadge,
+  tierBadge,
+} from './score-style';
+
+type ProfileTab = 'overview' | 'breakdown' | 'history' | 'notes';
+
+const useStyles = makeStyles({
+  drawer: { width: 'min(560px, 100vw)' },
+  header: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  badges: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+  contact: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '2px',
+    color: tokens.colorNeutralForeground2,
+  },
+  contactLine: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
+  scoreRow: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalL,
+    padding: tokens.spacingVerticalM,
+    borderRadius: tokens.borderRadiusLarge,
+    backgroundColor: tokens.colorNeutralBackground3,
+    flexWrap: 'wrap',
+  },
+  scoreText: { display: 'flex', flexDirection: 'column', gap: '2px', flexGrow: 1 },
+  stack: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalM,
+    paddingBlock: tokens.spacingVerticalM,
+  },
+  stats: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))',
+    gap: tokens.spacingVerticalS,
+  },
+  stat: {
+    display: 'flex',
+    flexDirection: 'column',
+    padding: tokens.spacingHorizontalM,
+    borderRadius: tokens.borderRadiusMedium,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+  },
+  statValue: { fontSize: tokens.fontSizeBase400, fontWeight: tokens.fontWeightSemibold },
+  component: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  componentLine: {
+    display: 'flex',
+    justifyContent: 'space-between',
+    gap: tokens.spacingHorizontalM,
+  },
+  muted: { color: tokens.colorNeutralForeground3 },
+  empty: {
+    textAlign: 'center',
+    padding: tokens.spacingVerticalXXL,
+    color: tokens.colorNeutralForeground3,
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'center',
+    gap: tokens.spacingVerticalS,
+  },
+  entryHead: { display: 'flex', justifyContent: 'space-between', gap: tokens.spacingHorizontalM },
+  noteForm: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  noteActions: { display: 'flex', justifyContent: 'flex-end' },
+  footer: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+});
+
+const money = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  maximumFractionDigits: 0,
+});
+const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+const dateOf = (value: string | null) => (value ? day.format(new Date(value)) : 'N/A');
+
+function Stat({ label, value }: { label: string; value: string }) {
+  const styles = useStyles();
+  return (
+    <div className={styles.stat}>
+      <Caption1 className={styles.muted}>{label}</Caption1>
+      <span className={styles.statValue}>{value}</span>
+    </div>
+  );
+}
+
+function Overview({ bidder }: { bidder: Bidder }) {
+  const styles = useStyles();
+  const { stats } = bidder;
+  const payments = stats.paymentsOnTime + stats.paymentsLate;
+  return (
+    <div className={styles.stack}>
+      <div className={styles.stats}>
+        <Stat label="Auctions bid" value={String(stats.totalAuctionsBid)} />
+        <Stat label="Lots bid" value={String(stats.totalLotsBid)} />
+        <Stat label="Lots won" value={String(stats.wins)} />
+        <Stat
+          label="Win rate"
+          value={
+            stats.totalLotsBid ? `${Math.round((stats.wins / stats.totalLotsBid) * 100)}%` : '—'
+          }
+        />
+        <Stat label="Total spent" value={money.format(stats.totalWinAmount)} />
+        <Stat
+          label="Average win"
+          value={stats.wins ? money.format(stats.totalWinAmount / stats.wins) : '—'}
+        />
+        <Stat
+          label="Paid on time"
+          value={payments ? `${stats.paymentsOnTime} of ${payments}` : '—'}
+        />
+        <Stat
+          label="Days to pay"
+          value={stats.avgDaysToPay === null ? '—' : String(stats.avgDaysToPay)}
+        />
+        <Stat
+          label="Prior defaults"
+          value={stats.priorDefaults ? `Yes (${stats.priorDefaults})` : 'No'}
+        />
+        <Stat label="Disputes" value={String(stats.disputes)} />
+        <Stat label="Referrals" value={String(stats.referrals)} />
+        <Stat label="Last auction" value={dateOf(stats.lastAuction)} />
+      </div>
+      <div>
+        <Subtitle2 as="h3">Preferences</Subtitle2>
+        <Body1 block>
+          {bidder.preferredCategories.length
+            ? bidder.preferredCategories.join(', ')
+            : 'No preferred categories'}
+        </Body1>
+        <Caption1 className={styles.muted}>Pays by {bidder.preferredPaymentMethod}</Caption1>
+      </div>
+      {bidder.localScore ? (
+        <MessageBar intent="info">
+          <MessageBarBody>
+            Local score override {bidder.localScore.score}: {bidder.localScore.reason}
+          </MessageBarBody>
+        </MessageBar>
+      ) : null}
+      {bidder.invitations.length ? (
+        <Caption1 className={styles.muted}>
+          Invited {bidder.invitations.length} time{bidder.invitations.length === 1 ? '' : 's'}, last
+          on {dateOf(bidder.invitations[0]?.at ?? null)}
+        </Caption1>
+      ) : null}
+    </div>
+  );
+}
+
+function Breakdown({ bidder, scoreType }: { bidder: Bidder; scoreType: ScoreType }) {
+  const styles = useStyles();
+  const lotwise = useLotwiseModel();
+  const settings = useScoringSettings();
+  const weights = scoreType === 'custom' ? settings.data?.customWeights : lotwise.data?.weights;
+  const score = scoreOf(bidder, scoreType);
+  return (
+    <div className={styles.stack}>
+      <Caption1 className={styles.muted}>
+        {scoreTypeLabel(scoreType)} score {score.score}, updated {dateOf(score.lastUpdated)}. Each
+        component is scored 0-100 from this bidder&apos;s record and weighted as shown.
+      </Caption1>
+      {scoreComponents.map((name) => (
+        <div key={name} className={styles.component}>
+          <div className={styles.componentLine}>
+            <Text weight="semibold">{componentLabels[name]}</Text>
+            <Text>
+              {score.breakdown[name]}
+              <span className={styles.muted}> · weight {weights ? `${weights[name]}%` : '…'}</span>
+            </Text>
+          </div>
+          <ProgressBar
+            value={score.breakdown[name] / 100}
+            thickness="large"
+            aria-label={`${componentLabels[name]} ${score.breakdown[name]} of 100`}
+          />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function History({ bidder }: { bidder: Bidder }) {
+  const styles = useStyles();
+  const { data, error } = useBidderHistory(bidder.id, true);
+  if (error) return <MessageBar intent="error">{messageOf(error)}</MessageBar>;
+  if (!data)
+    return (
+      <Skeleton aria-label="Loading auction history">
+        <SkeletonItem size={48} />
+      </Skeleton>
+    );
+  if (!data.history.length) {
+    return (
+      <div className={styles.empty}>
+        <HistoryRegular fontSize={32} />
+        <Body1>No auction history available</Body1>
+        <Caption1>Auction participation will appear here</Caption1>
+      </div>
+    );
+  }
+  return (
+    <div className={styles.stack}>
+      {data.history.map((entry) => (
+        <Card key={entry.id} size="small">
+          <div className={styles.entryHead}>
+            <Text weight="semibold">
+              {entry.isInternal
+                ? entry.auctionTitle
+                : (entry.generalCategory ?? 'Anonymous Auction')}
+            </Text>
+            <Caption1 className={styles.muted}>{dateOf(entry.auctionDate)}</Caption1>
+          </div>
+          <Caption1 className={styles.muted}>{entry.auctionHouse ?? ''}</Caption1>
+          <Body1>
+            {entry.totalBids} bids · {entry.wonItems} won · {money.format(entry.totalSpent)}
+            {entry.isInternal && entry.highestBid !== null
+              ? ` · highest bid ${money.format(entry.highestBid)}`
+              : ''}
+          </Body1>
+          {entry.isInternal && entry.lotNumbers.length ? (
+            <Caption1>Lots {entry.lotNumbers.join(', ')}</Caption1>
+          ) : null}
+          <div className={styles.footer}>
+            <Badge
+              appearance="tint"
+              color={
+                entry.paymentStatus === 'Paid'
+                  ? 'success'
+                  : entry.paymentStatus === 'Overdue'
+                    ? 'danger'
+                    : 'informative'
+              }
+            >
+              Payment: {entry.paymentStatus}
+            </Badge>
+            <Badge appearance="tint" color="subtle">
+              Pickup: {entry.pickupStatus}
+            </Badge>
+          </div>
+        </Card>
+      ))}
+    </div>
+  );
+}
+
+function Notes({ bidder, initialCategory }: { bidder: Bidder; initialCategory: string }) {
+  const styles = useStyles();
+  const notify = useNotify();
+  const actions = useBidderActions();
+  const { data, error } = useBidderNotes(bidder.id);
+  const [category, setCategory] = useState(initialCategory);
+  const [note, setNote] = useState('');
+  const [busy, setBusy] = useState(false);
+  const add = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!note.trim()) return;
+    setBusy(true);
+    try {
+      await actions.addNote(bidder.id, { category, note });
+      setNote('');
+      notify.success('Note added');
+    } catch (caught) {
+      notify.error('The note was not saved', messageOf(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const notes = [...(data?.notes ?? [])].sort((a, b) => b.date.localeCompare(a.date));
+  return (
+    <div className={styles.stack}>
+      <form className={styles.noteForm} onSubmit={add}>
+        <Field label="Category">
+          <Dropdown
+            value={category}
+            selectedOptions={[category]}
+            onOptionSelect={(_, option) => setCategory(option.optionValue ?? 'General')}
+          >
+            {noteCategories.map((value) => (
+              <Option key={value}>{value}</Option>
+            ))}
+          </Dropdown>
+        </Field>
+        <Field label="New note" hint="Notes are private to your auction house.">
+          <Textarea value={note} onChange={(_, value) => setNote(value.value)} resize="vertical" />
+        </Field>
+        <div className={styles.noteActions}>
+          <Button type="submit" appearance="primary" disabled={busy || !note.trim()}>
+            {busy ? 'Adding...' : 'Add Note'}
+          </Button>
+        </div>
+      </form>
+      {error ? <MessageBar intent="error">{messageOf(error)}</MessageBar> : null}
+      {data && !notes.length ? (
+        <div className={styles.empty}>
+          <NoteRegular fontSize={32} />
+          <Body1>No internal notes for this bidder</Body1>
+        </div>
+      ) : null}
+      {notes.map((entry) => (
+        <Card key={entry.id} size="small">
+          <div className={styles.entryHead}>
+            <Badge
+              appearance="tint"
+              color={entry.category === 'Warning' ? 'danger' : 'informative'}
+            >
+              {entry.category}
+            </Badge>
+            <Caption1 className={styles.muted}>
+              {entry.user} · {dateOf(entry.date)}
+            </Caption1>
+          </div>
+          <Body1>{entry.note}</Body1>
+        </Card>
+      ))}
+    </div>
+  );
+}
+
+/** The bidder profile, opened over the list from the right. */
+export function BidderProfilePanel({
+  bidderId,
+  defaultScoreType,
+  onClose,
+  onEdit,
+}: {
+  bidderId: string | null;
+  defaultScoreType: ScoreType;
+  onClose(): void;
+  onEdit(bidder: Bidder): void;
+}) {
+  const styles = useStyles();
+  const { data: bidder, error } = useBidder(bidderId);
+  const [scoreType, setScoreType] = useState<ScoreType>(defaultScoreType);
+  const [tab, setTab] = useState<ProfileTab>('overview');
+  const [noteCategory, setNoteCategory] = useState('General');
+  const [shown, setShown] = useState(bidderId);
+  if (bidderId !== shown) {
+    setShown(bidderId);
+    setTab('overview');
+    setScoreType(defaultScoreType);
+  }
+  const score = bidder ? scoreOf(bidder, scoreType) : null;
+  return (
+    <OverlayDrawer
+      position="end"
+      size="medium"
+      className={styles.drawer}
+      open={bidderId !== null}
+      onOpenChange={(_, data) => !data.open && onClose()}
+    >
+      <DrawerHeader>
+        <DrawerHeaderTitle
+          action={
+            <Button
+              appearance="subtle"
+              aria-label="Close"
+              icon={<DismissRegular />}
+              onClick={onClose}
+            />
+          }
+        >
+          {bidder ? fullName(bidder) : 'Bidder'}
+        </DrawerHeaderTitle>
+        {bidder && score ? (
+          <div className={styles.header}>
+            <div className={styles.badges}>
+              <Badge appearance="outline" color={statusBadge[bidder.status]}>
+                {bidder.status}
+              </Badge>
+              <Badge appearance="tint" color={autoInviteBadge[bidder.autoInviteStatus]}>
+                {bidder.autoInviteStatus}
+              </Badge>
+            </div>
+            <div className={styles.contact}>
+              <span className={styles.contactLine}>
+                <MailRegular aria-hidden="true" /> {bidder.email ?? 'No email'}
+              </span>
+              <span className={styles.contactLine}>
+                <PhoneRegular aria-hidden="true" /> {bidder.phone ?? 'No phone'}
+              </span>
+              <span className={styles.contactLine}>
+                <CalendarRegular aria-hidden="true" /> ID {bidder.bidderId}
+                {bidder.aliases.length ? ` (also ${bidder.aliases.join(', ')})` : ''} · Member since{' '}
+                {dateOf(bidder.stats.firstAuction)}
+              </span>
+            </div>
+            <div className={styles.scoreRow}>
+              <ScoreGauge
+                score={score.score}
+                size={64}
+                label={`${scoreTypeLabel(scoreType)} score`}
+              />
+              <div className={styles.scoreText}>
+                <Text weight="semibold">{scoreTypeLabel(scoreType)} Score</Text>
+                <span>
+                  <Badge appearance="tint" color={tierBadge[score.tier]}>
+                    {score.tier}
+                  </Badge>
+                </span>
+              </div>
+              <ScoreTypeSwitch
+                value={scoreType}
+                onChange={setScoreType}
+                label="Profile score type"
+              />
+            </div>
+            <TabList
+              selectedValue={tab}
+              onTabSelect={(_, data) => setTab(data.value as ProfileTab)}
+              size="small"
+            >
+              <Tab value="overview">Overview</Tab>
+              <Tab value="breakdown">Score Breakdown</Tab>
+              <Tab value="history">Auction History</Tab>
+              <Tab value="notes">Notes</Tab>
+            </TabList>
+          </div>
+        ) : null}
+      </DrawerHeader>
+      <DrawerBody>
+        {error ? (
+          <MessageBar intent="error">
+            <MessageBarBody>{messageOf(error)}</MessageBarBody>
+          </MessageBar>
+        ) : !bidder ? (
+          <Skeleton aria-label="Loading bidder">
+            <SkeletonItem size={64} />
+          </Skeleton>
+        ) : tab === 'overview' ? (
+          <Overview bidder={bidder} />
+        ) : tab === 'breakdown' ? (
+          <Breakdown bidder={bidder} scoreType={scoreType} />
+        ) : tab === 'history' ? (
+          <History bidder={bidder} />
+        ) : (
+          <Notes key={noteCategory} bidder={bidder} initialCategory={noteCategory} />
+        )}
+      </DrawerBody>
+      {bidder ? (
+        <DrawerFooter className={styles.footer}>
+          <Button
+            as="a"
+            icon={<MailRegular />}
+            href={bidder.email ? `mailto:${bidder.email}` : undefined}
+            disabled={!bidder.email}
+          >
+            Send Email
+          </Button>
+          <Button icon={<EditRegular />} onClick={() => onEdit(bidder)}>
+            Edit Settings
+          </Button>
+          <Button
+            icon={<FlagRegular />}
+            onClick={() => {
+              setNoteCategory('Warning');
+              setTab('notes');
+            }}
+          >
+            Report Bidder
+          </Button>
+        </DrawerFooter>
+      ) : null}
+    </OverlayDrawer>
+  );
+}

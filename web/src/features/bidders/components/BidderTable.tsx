@@ -1,0 +1,387 @@
+import {
+  Badge,
+  Body1,
+  Button,
+  Caption1,
+  makeStyles,
+  Menu,
+  MenuItem,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  mergeClasses,
+  Spinner,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
+import {
+  DeleteRegular,
+  EditRegular,
+  MailRegular,
+  MoreHorizontalRegular,
+  OptionsRegular,
+  PersonRegular,
+} from '@fluentui/react-icons';
+import type { BidderListItem, ScoreType } from '@contracts/bidders/bidders.schema';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useMediaQuery } from '../../../lib/use-media-query';
+import { ScoreGauge } from './ScoreGauge';
+import {
+  autoInviteBadge,
+  bandTint,
+  fullName,
+  scoreBand,
+  scoreOf,
+  scoreTypeLabel,
+  statusBadge,
+  tierBadge,
+} from './score-style';
+
+export type RowAction = 'view' | 'edit' | 'invite' | 'settings' | 'delete';
+
+const columns = '2.2fr 84px 2fr 104px 104px 132px 56px';
+
+const useStyles = makeStyles({
+  scroller: {
+    height: 'max(420px, calc(100vh - 330px))',
+    overflowY: 'auto',
+    borderRadius: tokens.borderRadiusLarge,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    backgroundColor: tokens.colorNeutralBackground1,
+    position: 'relative',
+  },
+  header: {
+    display: 'grid',
+    gridTemplateColumns: columns,
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalM,
+    position: 'sticky',
+    top: 0,
+    zIndex: 1,
+    minHeight: '40px',
+    paddingInline: tokens.spacingHorizontalL,
+    backgroundColor: tokens.colorNeutralBackground3,
+    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    fontWeight: tokens.fontWeightSemibold,
+    fontSize: tokens.fontSizeBase200,
+    color: tokens.colorNeutralForeground2,
+  },
+  body: { position: 'relative', width: '100%' },
+  row: {
+    display: 'grid',
+    gridTemplateColumns: columns,
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalM,
+    position: 'absolute',
+    left: 0,
+    width: '100%',
+    boxSizing: 'border-box',
+    paddingInline: tokens.spacingHorizontalL,
+    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke3}`,
+    borderLeft: '4px solid transparent',
+    cursor: 'pointer',
+    ':hover': { filter: 'brightness(0.97)' },
+    ':focus-visible': {
+      outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}`,
+      outlineOffset: '-2px',
+    },
+  },
+  card: {
+    position: 'absolute',
+    left: 0,
+    width: '100%',
+    boxSizing: 'border-box',
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalM,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke3}`,
+    borderLeft: '4px solid transparent',
+    cursor: 'pointer',
+  },
+  cell: { minWidth: 0, overflow: 'hidden' },
+  name: { display: 'flex', flexDirection: 'column', minWidth: 0 },
+  ellipsis: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  muted: { color: tokens.colorNeutralForeground3 },
+  grow: { flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: '2px' },
+  footer: {
+    display: 'flex',
+    justifyContent: 'center',
+    padding: tokens.spacingVerticalM,
+    position: 'absolute',
+    left: 0,
+    width: '100%',
+  },
+  empty: {
+    display: 'grid',
+    placeItems: 'center',
+    height: '100%',
+    color: tokens.colorNeutralForeground3,
+    textAlign: 'center',
+    padding: tokens.spacingHorizontalXL,
+  },
+});
+
+const tintStyles = makeStyles({
+  green: { backgroundColor: bandTint.green, borderLeftColor: tokens.colorPaletteGreenBorderActive },
+  yellow: {
+    backgroundColor: bandTint.yellow,
+    borderLeftColor: tokens.colorPaletteYellowBorderActive,
+  },
+  orange: {
+    backgroundColor: bandTint.orange,
+    borderLeftColor: tokens.colorPaletteDarkOrangeBorderActive,
+  },
+  red: { backgroundColor: bandTint.red, borderLeftColor: tokens.colorPaletteRedBorderActive },
+});
+
+function RowMenu({
+  bidder,
+  can,
+  onAction,
+}: {
+  bidder: BidderListItem;
+  can: (permission: string) => boolean;
+  onAction(action: RowAction, bidder: BidderListItem): void;
+}) {
+  return (
+    <Menu positioning="below-end">
+      <MenuTrigger disableButtonEnhancement>
+        <Button
+          appearance="subtle"
+          icon={<MoreHorizontalRegular />}
+          aria-label={`Actions for ${fullName(bidder)}`}
+          onClick={(event) => event.stopPropagation()}
+          onKeyDown={(event) => event.stopPropagation()}
+        />
+      </MenuTrigger>
+      <MenuPopover onClick={(event) => event.stopPropagation()}>
+        <MenuList>
+          <MenuItem icon={<PersonRegular />} onClick={() => onAction('view', bidder)}>
+            View Profile
+          </MenuItem>
+          <MenuItem
+            icon={<EditRegular />}
+            disabled={!can('bidders:edit')}
+            onClick={() => onAction('edit', bidder)}
+          >
+            Edit Details
+          </MenuItem>
+          <MenuItem
+            icon={<MailRegular />}
+            disabled={!can('bidders:invite') || !bidder.email}
+            onClick={() => onAction('invite', bidder)}
+          >
+            Send Invite
+          </MenuItem>
+          <MenuItem icon={<OptionsRegular />} onClick={() => onAction('settings', bidder)}>
+            Score Settings
+          </MenuItem>
+          <MenuItem
+            icon={<DeleteRegular />}
+            disabled={!can('bidders:delete')}
+            onClick={() => onAction('delete', bidder)}
+          >
+            Delete Bidder
+          </MenuItem>
+        </MenuList>
+      </MenuPopover>
+    </Menu>
+  );
+}
+
+/**
+ * The bidder list: a virtualised table on wide screens and cards on narrow ones, asking for the
+ * next page from the server as the end comes into view.
+ */
+export function BidderTable({
+  bidders,
+  total,
+  scoreType,
+  loading,
+  loadingMore,
+  hasMore,
+  onLoadMore,
+  onOpen,
+  onAction,
+  can,
+}: {
+  bidders: BidderListItem[];
+  total: number | undefined;
+  scoreType: ScoreType;
+  loading: boolean;
+  loadingMore: boolean;
+  hasMore: boolean;
+  onLoadMore(): void;
+  onOpen(bidder: BidderListItem): void;
+  onAction(action: RowAction, bidder: BidderListItem): void;
+  can: (permission: string) => boolean;
+}) {
+  const styles = useStyles();
+  const tints = tintStyles();
+  const mobile = useMediaQuery('(max-width: 760px)');
+  const scroller = useRef<HTMLDivElement>(null);
+  // eslint-disable-next-line react-hooks/incompatible-library -- no React Compiler here; the virtualiser re-renders itself on scroll
+  const virtualizer = useVirtualizer({
+    count: bidders.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => (mobile ? 76 : 64),
+    overscan: 8,
+    getItemKey: (index) => bidders[index]?.id ?? index,
+  });
+  useEffect(() => virtualizer.measure(), [mobile, virtualizer]);
+  const items = virtualizer.getVirtualItems();
+  const last = items.at(-1);
+  useEffect(() => {
+    if (last && last.index >= bidders.length - 15 && hasMore && !loadingMore) onLoadMore();
+  }, [last, bidders.length, hasMore, loadingMore, onLoadMore]);
+
+  const label = scoreTypeLabel(scoreType);
+  const keyOpen = (event: KeyboardEvent, bidder: BidderListItem) => {
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      onOpen(bidder);
+    }
+  };
+
+  if (!loading && bidders.length === 0) {
+    return (
+      <div className={styles.scroller}>
+        <div className={styles.empty}>
+          <div>
+            <Body1 block>No bidders match these filters.</Body1>
+            <Caption1>Clear the search or filters, or add a bidder.</Caption1>
+          </div>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div
+      ref={scroller}
+      className={styles.scroller}
+      role="table"
+      aria-label="Bidders"
+      aria-rowcount={(total ?? bidders.length) + (mobile ? 0 : 1)}
+      aria-busy={loading}
+    >
+      {mobile ? null : (
+        <div className={styles.header} role="row" aria-rowindex={1}>
+          <span role="columnheader">Bidder</span>
+          <span role="columnheader">{label} score</span>
+          <span role="columnheader">Contact</span>
+          <span role="columnheader">Tier</span>
+          <span role="columnheader">Status</span>
+          <span role="columnheader">Auto-Invite</span>
+          <span role="columnheader">
+            <span className="visually-hidden">Actions</span>
+          </span>
+        </div>
+      )}
+      <div
+        className={styles.body}
+        role="rowgroup"
+        style={{ height: virtualizer.getTotalSize() + (hasMore || loadingMore ? 56 : 0) }}
+      >
+        {items.map((item) => {
+          const bidder = bidders[item.index] as BidderListItem;
+          const score = scoreOf(bidder, scoreType);
+          const tint = tints[scoreBand(score.score)];
+          const position = {
+            top: 0,
+            height: item.size,
+            transform: `translateY(${item.start}px)`,
+          };
+          if (mobile) {
+            return (
+              <div
+                key={item.key}
+                role="row"
+                aria-rowindex={item.index + 1}
+                tabIndex={0}
+                className={mergeClasses(styles.card, tint)}
+                style={position}
+                onClick={() => onOpen(bidder)}
+                onKeyDown={(event) => keyOpen(event, bidder)}
+              >
+                <span role="cell">
+                  <ScoreGauge score={score.score} label={`${label} score`} size={48} />
+                </span>
+                <span role="cell" className={styles.grow}>
+                  <Text weight="semibold" className={styles.ellipsis}>
+                    {fullName(bidder)}
+                  </Text>
+                  <Caption1 className={styles.muted}>
+                    {bidder.bidderId} · {score.tier}
+                  </Caption1>
+                </span>
+                <span role="cell">
+                  <RowMenu bidder={bidder} can={can} onAction={onAction} />
+                </span>
+              </div>
+            );
+          }
+          return (
+            <div
+              key={item.key}
+              role="row"
+              aria-rowindex={item.index + 2}
+              tabIndex={0}
+              className={mergeClasses(styles.row, tint)}
+              style={position}
+              onClick={() => onOpen(bidder)}
+              onKeyDown={(event) => keyOpen(event, bidder)}
+            >
+              <span role="cell" className={mergeClasses(styles.cell, styles.name)}>
+                <Text weight="semibold" className={styles.ellipsis}>
+                  {fullName(bidder)}
+                </Text>
+                <Caption1 className={styles.muted}>
+                  {bidder.bidderId}
+                  {bidder.aliases.length ? ` · also ${bidder.aliases.join(', ')}` : ''}
+                </Caption1>
+              </span>
+              <span role="cell">
+                <ScoreGauge score={score.score} label={`${label} score`} />
+              </span>
+              <span role="cell" className={mergeClasses(styles.cell, styles.name)}>
+                <Caption1 className={styles.ellipsis}>{bidder.email ?? '—'}</Caption1>
+                <Caption1 className={mergeClasses(styles.ellipsis, styles.muted)}>
+                  {bidder.phone ?? 'No phone'}
+                </Caption1>
+              </span>
+              <span role="cell">
+                <Badge appearance="tint" color={tierBadge[score.tier]}>
+                  {score.tier}
+                </Badge>
+              </span>
+              <span role="cell">
+                <Badge appearance="outline" color={statusBadge[bidder.status]}>
+                  {bidder.status}
+                </Badge>
+              </span>
+              <span role="cell">
+                <Badge appearance="tint" color={autoInviteBadge[bidder.autoInviteStatus]}>
+                  {bidder.autoInviteStatus}
+                </Badge>
+              </span>
+              <span role="cell">
+                <RowMenu bidder={bidder} can={can} onAction={onAction} />
+              </span>
+            </div>
+          );
+        })}
+      </div>
+      {hasMore || loadingMore ? (
+        <div
+          className={styles.footer}
+          style={{ top: virtualizer.getTotalSize() + (mobile ? 0 : 40) }}
+        >
+          <Spinner size="tiny" label="Loading more bidders..." />
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,200 @@
+import {
+  Body1,
+  Button,
+  Caption1,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  makeStyles,
+  mergeClasses,
+  MessageBar,
+  MessageBarBody,
+  Radio,
+  RadioGroup,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
+import type { BidderListItem, DuplicateView } from '@contracts/bidders/bidders.schema';
+import { useState } from 'react';
+import { messageOf } from '../../../lib/api-client';
+import { useNotify } from '../../../lib/toast';
+import { useBidderActions } from '../api/bidders';
+import { fullName } from './score-style';
+
+const useStyles = makeStyles({
+  surface: { maxWidth: '760px', width: '100%' },
+  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  sides: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+    gap: tokens.spacingHorizontalM,
+    '@media (max-width: 560px)': { gridTemplateColumns: '1fr' },
+  },
+  side: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '2px',
+    padding: tokens.spacingHorizontalM,
+    borderRadius: tokens.borderRadiusLarge,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+  },
+  primary: { border: `${tokens.strokeWidthThick} solid ${tokens.colorBrandStroke1}` },
+  muted: { color: tokens.colorNeutralForeground3 },
+  conflicts: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+});
+
+const fieldLabels: Record<string, string> = {
+  firstName: 'First name',
+  lastName: 'Last name',
+  email: 'Email',
+  phone: 'Phone',
+  street: 'Street',
+  city: 'City',
+  state: 'State',
+  zip: 'ZIP / postcode',
+  country: 'Country',
+  status: 'Status',
+};
+
+function Side({ bidder, role, chosen }: { bidder: BidderListItem; role: string; chosen: boolean }) {
+  const styles = useStyles();
+  return (
+    <div className={mergeClasses(styles.side, chosen && styles.primary)}>
+      <Caption1 className={styles.muted}>{role}</Caption1>
+      <Text weight="semibold">{fullName(bidder)}</Text>
+      <Caption1>
+        {bidder.bidderId} · {bidder.email ?? 'no email'} · {bidder.phone ?? 'no phone'}
+      </Caption1>
+      <Caption1 className={styles.muted}>
+        {[bidder.address.street, bidder.address.city, bidder.address.state, bidder.address.zip]
+          .filter(Boolean)
+          .join(', ') || 'No address'}
+      </Caption1>
+    </div>
+  );
+}
+
+/** Resolve Duplicate Bidders: which record stays, and which value wins for each conflicting field. */
+export function MergeDialog({ pair, onClose }: { pair: DuplicateView | null; onClose(): void }) {
+  const styles = useStyles();
+  const notify = useNotify();
+  const actions = useBidderActions();
+  const [primary, setPrimary] = useState<1 | 2>(1);
+  const [chosen, setChosen] = useState<Record<string, 1 | 2>>({});
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [shown, setShown] = useState(pair?.id);
+  if (pair?.id !== shown) {
+    setShown(pair?.id);
+    // The record that came first usually holds the longer history, so it stays by default.
+    setPrimary(pair && pair.bidder2.createdAt < pair.bidder1.createdAt ? 2 : 1);
+    setChosen({});
+    setError(null);
+  }
+  if (!pair) return null;
+  const first = primary === 1 ? pair.bidder1 : pair.bidder2;
+  const second = primary === 1 ? pair.bidder2 : pair.bidder1;
+  // Each conflict defaults to the primary record's value.
+  const choiceOf = (field: string): 1 | 2 => chosen[field] ?? primary;
+
+  const merge = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const resolved = Object.fromEntries(
+        pair.conflicts.map((conflict) => [
+          conflict.field,
+          choiceOf(conflict.field) === 1 ? conflict.value1 : conflict.value2,
+        ]),
+      );
+      await actions.merge(pair.id, { primaryId: first.id, secondaryId: second.id, resolved });
+      notify.success(
+        'Bidders merged',
+        `${fullName(second)} (${second.bidderId}) is now part of ${fullName(first)}.`,
+      );
+      onClose();
+    } catch (caught) {
+      setError(messageOf(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog open onOpenChange={(_, data) => !data.open && !busy && onClose()}>
+      <DialogSurface className={styles.surface}>
+        <DialogBody>
+          <DialogTitle>Resolve Duplicate Bidders</DialogTitle>
+          <DialogContent className={styles.content}>
+            {error ? (
+              <MessageBar intent="error">
+                <MessageBarBody>{error}</MessageBarBody>
+              </MessageBar>
+            ) : null}
+            <Field label="Which record stays?">
+              <RadioGroup
+                layout="horizontal"
+                value={String(primary)}
+                onChange={(_, data) => {
+                  setPrimary(data.value === '2' ? 2 : 1);
+                  setChosen({});
+                }}
+              >
+                <Radio value="1" label={`${fullName(pair.bidder1)} (${pair.bidder1.bidderId})`} />
+                <Radio value="2" label={`${fullName(pair.bidder2)} (${pair.bidder2.bidderId})`} />
+              </RadioGroup>
+            </Field>
+            <div className={styles.sides}>
+              <Side bidder={first} role="Primary record" chosen />
+              <Side bidder={second} role="Secondary record" chosen={false} />
+            </div>
+            {pair.conflicts.length ? (
+              <div className={styles.conflicts}>
+                <Text weight="semibold">Choose the value to keep for each conflicting field</Text>
+                {pair.conflicts.map((conflict) => (
+                  <Field key={conflict.field} label={fieldLabels[conflict.field] ?? conflict.field}>
+                    <RadioGroup
+                      layout="horizontal"
+                      value={String(choiceOf(conflict.field))}
+                      onChange={(_, data) =>
+                        setChosen((current) => ({
+                          ...current,
+                          [conflict.field]: data.value === '2' ? 2 : 1,
+                        }))
+                      }
+                    >
+                      <Radio value="1" label={conflict.value1 || '(empty)'} />
+                      <Radio value="2" label={conflict.value2 || '(empty)'} />
+                    </RadioGroup>
+                  </Field>
+                ))}
+              </div>
+            ) : (
+              <Body1>The two records agree on every field.</Body1>
+            )}
+            <MessageBar intent="info">
+              <MessageBarBody>
+                Merge impact: {fullName(second)}&apos;s auction history, notes and invitations move
+                to {fullName(first)}, whose scores are recalculated. {second.bidderId} is kept as an
+                alias, so searches for it still find this bidder. The secondary record is removed,
+                and the merge is recorded in the audit log.
+              </MessageBarBody>
+            </MessageBar>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose} disabled={busy}>
+              Cancel
+            </Button>
+            <Button appearance="primary" onClick={() => void merge()} disabled={busy}>
+              {busy ? 'Merging...' : 'Merge Bidders'}
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}

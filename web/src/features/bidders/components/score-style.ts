@@ -1,0 +1,61 @@
+import { tokens } from '@fluentui/react-components';
+import type { Bidder, BidderListItem, ScoreType } from '@contracts/bidders/bidders.schema';
+
+/** The spec's row tints by score: 90 and above green, 80-89 yellow, 60-79 orange, below 60 red. */
+export function scoreBand(score: number): 'green' | 'yellow' | 'orange' | 'red' {
+  if (score >= 90) return 'green';
+  if (score >= 80) return 'yellow';
+  if (score >= 60) return 'orange';
+  return 'red';
+}
+
+export const bandColour = {
+  green: tokens.colorPaletteGreenForeground1,
+  yellow: tokens.colorPaletteMarigoldForeground1,
+  orange: tokens.colorPaletteDarkOrangeForeground1,
+  red: tokens.colorPaletteRedForeground1,
+} as const;
+
+export const bandTint = {
+  green: tokens.colorPaletteGreenBackground1,
+  yellow: tokens.colorPaletteYellowBackground1,
+  orange: tokens.colorPaletteDarkOrangeBackground1,
+  red: tokens.colorPaletteRedBackground1,
+} as const;
+
+/** The spec's confidence badges: 95+ green, 85-94 yellow, 75-84 orange, below 75 red. */
+export function confidenceColour(confidence: number): 'success' | 'warning' | 'severe' | 'danger' {
+  if (confidence >= 95) return 'success';
+  if (confidence >= 85) return 'warning';
+  if (confidence >= 75) return 'severe';
+  return 'danger';
+}
+
+export const tierBadge = {
+  Premium: 'brand',
+  Gold: 'warning',
+  Silver: 'informative',
+  Bronze: 'severe',
+  New: 'subtle',
+} as const;
+
+export const statusBadge = {
+  Active: 'success',
+  Inactive: 'subtle',
+  Suspended: 'danger',
+  Pending: 'warning',
+} as const;
+
+export const autoInviteBadge = {
+  'Auto-Invite': 'success',
+  'Manual Review': 'warning',
+  'Auto-Deny': 'danger',
+} as const;
+
+export const scoreOf = (bidder: Bidder | BidderListItem, type: ScoreType) =>
+  type === 'custom' ? bidder.customScore : bidder.lotwiseScore;
+
+export const scoreTypeLabel = (type: ScoreType) => (type === 'custom' ? 'Custom' : 'Lotwise');
+
+export const fullName = (bidder: { firstName: string; lastName: string }) =>
+  `${bidder.firstName} ${bidder.lastName}`;
