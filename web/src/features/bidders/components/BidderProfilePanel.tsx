@@ -121,6 +121,7 @@ const useStyles = makeStyles({
   noteForm: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   noteActions: { display: 'flex', justifyContent: 'flex-end' },
   footer: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+  tabs: { flexWrap: 'wrap' },
 });
 
 const money = new Intl.NumberFormat('en-US', {
@@ -462,6 +463,7 @@ export function BidderProfilePanel({
               />
             </div>
             <TabList
+              className={styles.tabs}
               selectedValue={tab}
               onTabSelect={(_, data) => setTab(data.value as ProfileTab)}
               size="small"
