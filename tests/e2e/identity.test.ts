@@ -47,7 +47,7 @@ describe('sign-up and sign-in', () => {
     await page.getByText('Passwords do not match').waitFor();
     await page.locator('input[autocomplete="new-password"]').nth(1).fill(PASSWORD);
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await page.getByRole('heading', { name: 'Help & Documentation' }).waitFor();
+    await page.getByRole('heading', { name: 'Bidder Management' }).waitFor();
     await page
       .getByRole('region', { name: 'Current account' })
       .getByText("Ada Lovelace's Auction House")
@@ -101,7 +101,7 @@ describe('sign-up and sign-in', () => {
   it('takes an invited person from the email link to the account, with the invited role', async () => {
     const owner = await openPage(browser);
     await signInThroughForm(owner.page, 'owner@harborview.demo');
-    await owner.page.getByRole('heading', { name: 'Help & Documentation' }).waitFor();
+    await owner.page.getByRole('heading', { name: 'Bidder Management' }).waitFor();
     await owner.page.goto(`${webUrl}/security/users`);
     await owner.page.getByRole('button', { name: 'Invite User' }).click();
     const invitee = uniqueEmail('invitee');
@@ -150,7 +150,7 @@ describe('sign-up and sign-in', () => {
     });
     const { page } = await openPage(browser);
     await signInThroughForm(page, email, PASSWORD);
-    await page.getByRole('heading', { name: 'Help & Documentation' }).waitFor();
+    await page.getByRole('heading', { name: 'Bidder Management' }).waitFor();
     await page.goto(`${webUrl}/security/my-security`);
     await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
     const wizard = page.getByRole('dialog', { name: 'Add a verification method' });
@@ -195,14 +195,14 @@ describe('sign-up and sign-in', () => {
       .getByRole('textbox', { name: 'Verification code' })
       .fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }));
     await page.getByRole('button', { name: 'Verify' }).click();
-    await page.getByRole('heading', { name: 'Help & Documentation' }).waitFor();
+    await page.getByRole('heading', { name: 'Bidder Management' }).waitFor();
 
     await signOut(page);
     await signInThroughForm(page, email, PASSWORD);
     await page.getByRole('button', { name: 'Use a backup code' }).click();
     await page.getByRole('textbox', { name: 'Backup code' }).fill(codes[0] as string);
     await page.getByRole('button', { name: 'Verify' }).click();
-    await page.getByRole('heading', { name: 'Help & Documentation' }).waitFor();
+    await page.getByRole('heading', { name: 'Bidder Management' }).waitFor();
     await page.goto(`${webUrl}/security/my-security`);
     await page.getByText('9', { exact: true }).waitFor();
     await page.context().close();
@@ -211,7 +211,7 @@ describe('sign-up and sign-in', () => {
   it('shows a viewer no Users tab, and the API refuses them with 403', async () => {
     const { page } = await openPage(browser);
     await signInThroughForm(page, 'viewer@harborview.demo');
-    await page.getByRole('heading', { name: 'Help & Documentation' }).waitFor();
+    await page.getByRole('heading', { name: 'Bidder Management' }).waitFor();
     await page.goto(`${webUrl}/security/users`);
     await expect.poll(() => page.url()).toBe(`${webUrl}/security/my-security`);
     expect(await page.getByRole('tab', { name: 'Users' }).count()).toBe(0);
@@ -260,7 +260,7 @@ describe('sign-up and sign-in', () => {
   it('navigates with the drawer on a phone', async () => {
     const { page } = await openPage(browser, { viewport: viewports.mobile });
     await signInThroughForm(page, 'owner@harborview.demo');
-    await page.getByRole('heading', { name: 'Help & Documentation' }).waitFor();
+    await page.getByRole('heading', { name: 'Bidder Management' }).waitFor();
     expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Open navigation' }).click();
     await screenshot(page, 'drawer-mobile-light');

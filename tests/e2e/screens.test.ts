@@ -58,7 +58,7 @@ describe.each(['light', 'dark'] as const)('every screen (%s)', (colorScheme) => 
   it('the shell screens look right and pass axe', async () => {
     const { page, errors } = await openPage(browser, { colorScheme });
     await signInThroughForm(page, 'owner@harborview.demo');
-    await page.getByRole('heading', { name: 'Help & Documentation' }).waitFor();
+    await page.getByRole('heading', { name: 'Bidder Management' }).waitFor();
     for (const screen of shellScreens) {
       await page.goto(`${webUrl}${screen.path}`);
       await page.getByRole('heading', { name: screen.heading, level: 1 }).waitFor();
@@ -92,7 +92,7 @@ describe('screens on a phone', () => {
     await page.getByRole('heading', { name: 'Create New User Account' }).waitFor();
     await screenshot(page, 'signup-mobile');
     await signInThroughForm(page, 'owner@harborview.demo');
-    await page.getByRole('heading', { name: 'Help & Documentation' }).waitFor();
+    await page.getByRole('heading', { name: 'Bidder Management' }).waitFor();
     for (const path of [
       '/help/contact',
       '/security/my-security',
@@ -116,7 +116,7 @@ describe('notifications', () => {
   it('shows the real unread count, marks read, marks all read and dismisses, and remembers', async () => {
     const { page } = await openPage(browser);
     await signInThroughForm(page, 'owner@harborview.demo');
-    await page.getByRole('heading', { name: 'Help & Documentation' }).waitFor();
+    await page.getByRole('heading', { name: 'Bidder Management' }).waitFor();
     const bell = page.getByRole('button', { name: /^Notifications/ });
     const before = Number(
       /(\d+) unread/.exec((await bell.getAttribute('aria-label')) ?? '')?.[1] ?? 0,
@@ -148,7 +148,7 @@ describe('notifications', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notifications');
     await page.reload();
-    await page.getByRole('heading', { name: 'Help & Documentation' }).waitFor();
+    await page.getByRole('heading', { name: 'Bidder Management' }).waitFor();
     await expect
       .poll(() => page.getByRole('button', { name: /^Notifications/ }).getAttribute('aria-label'))
       .toBe('Notifications');
@@ -162,6 +162,8 @@ describe('help', () => {
   it('searches the FAQ, opens one answer at a time, and clears a search that finds nothing', async () => {
     const { page } = await openPage(browser);
     await signInThroughForm(page, 'staff@harborview.demo');
+    await page.getByRole('heading', { name: 'Bidder Management' }).waitFor();
+    await page.getByRole('link', { name: 'Help' }).first().click();
     await page.getByRole('heading', { name: 'Help & Documentation' }).waitFor();
     const search = page.getByRole('textbox', { name: 'Search frequently asked questions' });
     await search.fill('SETTLEMENT');
@@ -182,7 +184,7 @@ describe('help', () => {
   it('validates and really submits a support ticket, stored and mailed', async () => {
     const { page } = await openPage(browser);
     await signInThroughForm(page, 'staff@harborview.demo');
-    await page.getByRole('heading', { name: 'Help & Documentation' }).waitFor();
+    await page.getByRole('heading', { name: 'Bidder Management' }).waitFor();
     await page.goto(`${webUrl}/help/contact`);
     await page.getByRole('button', { name: 'Submit Ticket' }).click();
     await page.getByText('must be at least 5 characters').waitFor();
@@ -211,7 +213,7 @@ describe('profile', () => {
   it('saves the profile and it is still there after a reload', async () => {
     const { page } = await openPage(browser);
     await signInThroughForm(page, 'viewer@harborview.demo');
-    await page.getByRole('heading', { name: 'Help & Documentation' }).waitFor();
+    await page.getByRole('heading', { name: 'Bidder Management' }).waitFor();
     await page.getByRole('button', { name: /^Account menu/ }).click();
     await page.getByRole('menuitem', { name: 'Profile' }).click();
     await page.getByRole('textbox', { name: 'Phone' }).fill('+1 617 555 0123');

@@ -154,7 +154,7 @@ export async function createBidder(
         correlationId,
       });
       await recordMatchesFor(scope, [created], settings.autoMergeThreshold);
-      return getBidder(scope, created.id);
+      return (await biddersRepo.find(scope, created.id)) ?? mergedInto(scope, created);
     } catch (error) {
       if (!isConflict(error)) throw error;
       if (input.bidderId) {
@@ -169,6 +169,18 @@ export async function createBidder(
       if (attempt >= 5) throw conflict('Could not allot a bidder ID; try again');
     }
   }
+}
+
+/**
+ * The older bidder a new one was merged into at once (a certain duplicate): it carries the new
+ * bidder's ID as an alias.
+ */
+async function mergedInto(scope: TenantScope, created: BidderRecord) {
+  const [survivor] = await biddersRepo.all(scope, {
+    where: 'ARRAY_CONTAINS(c.aliases, @bidderId)',
+    parameters: [{ name: '@bidderId', value: created.bidderId }],
+  });
+  return survivor ?? getBidder(scope, created.id);
 }
 
 /** Applies an edit made against a version the caller read (If-Match); scores follow the facts. */

@@ -144,9 +144,15 @@ const fieldValues = (record: MatchRecord): Record<string, string> => ({
   status: record.status,
 });
 
+/** First names this unlike (and not sharing an initial) belong to two people, not one. */
+const DIFFERENT_FIRST_NAME = 0.7;
+
 /**
  * Evidence points: same email 50, same phone 35, same name 25 (a close name 10), same address 25
- * (same postcode only 5); two different emails cost 15 and two different phones 5. Capped at 100.
+ * (same postcode only 5); two different emails cost 15 and two different phones 5. Without the
+ * same email, two clearly different first names (no shared initial, Jaro-Winkler below 0.7) cost
+ * 25: a household shares its address, landline and last name, and is not one bidder. Capped at
+ * 100.
  */
 export function compare(one: MatchRecord, two: MatchRecord): MatchResult {
   const reasons: string[] = [];
@@ -169,12 +175,26 @@ export function compare(one: MatchRecord, two: MatchRecord): MatchResult {
   }
   const first = jaroWinkler(one.firstName, two.firstName);
   const last = jaroWinkler(one.lastName, two.lastName);
-  if (first >= 0.85 && last >= 0.9) {
+  if (first === 1 && last === 1) {
     points += 25;
-    reasons.push(first === 1 && last === 1 ? 'Same name' : 'Similar name');
+    reasons.push('Same name');
+  } else if (first >= 0.85 && last >= 0.9) {
+    points += 10;
+    reasons.push('Similar name');
   } else if (last >= 0.9 || soundex(one.lastName) === soundex(two.lastName)) {
     points += 10;
     reasons.push('Similar last name');
+  }
+  const initialOne = one.firstName.trim().charAt(0).toUpperCase();
+  const initialTwo = two.firstName.trim().charAt(0).toUpperCase();
+  if (
+    !(emailOne && emailOne === emailTwo) &&
+    initialOne &&
+    initialTwo &&
+    initialOne !== initialTwo &&
+    first < DIFFERENT_FIRST_NAME
+  ) {
+    points -= 25;
   }
   const sameZip = Boolean(one.address.zip) && zip5(one.address.zip) === zip5(two.address.zip);
   if (sameZip && jaroWinkler(one.address.street, two.address.street) >= 0.85) {

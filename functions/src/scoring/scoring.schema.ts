@@ -125,11 +125,11 @@ export const DEFAULT_AUTOMATION: AutomationRules = {
 };
 
 /** Account Settings › Scoring: the thresholds for inviting bidders to auctions. */
-export const invitationThresholdsSchema = z.object({
-  autoInvite: score,
-  manualReview: score,
-  autoDeny: score,
-});
+export const invitationThresholdsSchema = z
+  .object({ autoInvite: score, manualReview: score, autoDeny: score })
+  .refine((t) => t.autoInvite >= t.manualReview && t.manualReview >= t.autoDeny, {
+    message: 'Auto-invite must be at least manual review, and manual review at least auto-deny',
+  });
 export const DEFAULT_INVITATION_THRESHOLDS = { autoInvite: 85, manualReview: 65, autoDeny: 45 };
 
 export const AUTO_MERGE_DEFAULT = 95;

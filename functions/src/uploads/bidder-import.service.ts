@@ -226,6 +226,8 @@ async function* xlsxRows(data: Buffer, mapping: Record<string, string>): AsyncGe
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([data]), {
     worksheets: 'emit',
     sharedStrings: 'cache',
+    // Without the styles a date cell reads as its serial number, not as a date.
+    styles: 'cache',
   });
   for await (const sheet of reader) {
     let headers: string[] | undefined;
@@ -297,10 +299,14 @@ export async function readImportForm(body: Buffer, contentType: string) {
       const files: UploadedFile[] = [];
       let total = 0;
       let parser: Busboy.Busboy;
+      const malformed = () =>
+        validationError([{ location: 'body', field: 'files', message: 'The upload is malformed' }]);
       try {
         parser = Busboy({
           headers: { 'content-type': contentType },
-          limits: { fileSize: MAX_IMPORT_BYTES, files: 10, fields: 20 },
+          // Busboy reports the limit once a file reaches it, so allow one byte more: a file of
+          // exactly 10 MB is within the limit.
+          limits: { fileSize: MAX_IMPORT_BYTES + 1, files: 10, fields: 20 },
         });
       } catch {
         reject(
@@ -320,17 +326,14 @@ export async function readImportForm(body: Buffer, contentType: string) {
           chunks.push(chunk);
         });
         stream.on('limit', () => reject(payloadTooLarge('Files must be 10 MB or smaller')));
+        // A form cut off inside a file fails the file's stream too; unheard, that error would
+        // be uncaught and take the host down.
+        stream.on('error', () => reject(malformed()));
         stream.on('end', () =>
           files.push({ name: info.filename ?? 'upload', data: Buffer.concat(chunks) }),
         );
       });
-      parser.on('error', () =>
-        reject(
-          validationError([
-            { location: 'body', field: 'files', message: 'The upload is malformed' },
-          ]),
-        ),
-      );
+      parser.on('error', () => reject(malformed()));
       parser.on('close', () =>
         total > MAX_IMPORT_BYTES
           ? reject(payloadTooLarge('Files must be 10 MB or smaller in all'))

@@ -160,6 +160,7 @@ export function useBidderActions() {
     Promise.all([mutate(bidderKey(id)), mutate(notesKey(id)), mutate(historyKey(id))]);
   return {
     refreshLists,
+    fetch: (id: string) => apiRequest(bidderKey(id), { schema: bidderSchema }),
     create: async (body: BidderInputBody) => {
       const created = await apiRequest(domainApi('/bidders'), {
         method: 'POST',

@@ -12,6 +12,7 @@ import {
   Input,
   makeStyles,
   MessageBar,
+  MessageBarActions,
   MessageBarBody,
   Option,
   Subtitle2,
@@ -26,7 +27,7 @@ import {
   type BidderListItem,
 } from '@contracts/bidders/bidders.schema';
 import { useState, type FormEvent } from 'react';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, messageOf } from '../../../lib/api-client';
 import { useNotify } from '../../../lib/toast';
 import { useBidderActions } from '../api/bidders';
 
@@ -107,13 +108,29 @@ export function BidderFormDialog({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [stale, setStale] = useState(false);
   const [busy, setBusy] = useState(false);
+  // The version being edited: the one opened, or the newer one loaded after a conflict.
+  const [base, setBase] = useState(bidder);
   const [lastBidder, setLastBidder] = useState(bidder);
   if (bidder !== lastBidder) {
     setLastBidder(bidder);
+    setBase(bidder);
     setForm(bidder ? fromBidder(bidder) : blank);
     setErrors({});
     setStale(false);
   }
+
+  const loadTheirChanges = async () => {
+    if (!base) return;
+    try {
+      const fresh = await actions.fetch(base.id);
+      setBase(fresh);
+      setForm(fromBidder(fresh));
+      setStale(false);
+      void actions.refreshLists();
+    } catch (caught) {
+      notify.error('The bidder could not be loaded', messageOf(caught));
+    }
+  };
 
   const set = (name: keyof FormState) => (_: unknown, data: { value: string }) =>
     setForm((current) => ({ ...current, [name]: data.value }));
@@ -139,8 +156,8 @@ export function BidderFormDialog({
       country: form.country || 'USA',
     };
     try {
-      if (bidder) {
-        const saved = await actions.update(bidder, {
+      if (base) {
+        const saved = await actions.update(base, {
           firstName: form.firstName,
           lastName: form.lastName,
           email: form.email,
@@ -226,11 +243,14 @@ export function BidderFormDialog({
             </DialogTitle>
             <DialogContent className={styles.form}>
               {stale ? (
-                <MessageBar intent="warning">
+                <MessageBar intent="warning" layout="multiline">
                   <MessageBarBody>
-                    Someone else changed this bidder while you were editing. Close this dialog and
-                    open it again to see their changes before saving yours.
+                    Someone else changed this bidder while you were editing. Load their changes,
+                    then make yours again.
                   </MessageBarBody>
+                  <MessageBarActions>
+                    <Button onClick={() => void loadTheirChanges()}>Load their changes</Button>
+                  </MessageBarActions>
                 </MessageBar>
               ) : null}
               <div className={styles.grid}>

@@ -476,7 +476,8 @@ export function BidderProfilePanel({
           </div>
         ) : null}
       </DrawerHeader>
-      <DrawerBody>
+      {/* Focusable, so keyboard users can scroll a long tab on a small screen. */}
+      <DrawerBody tabIndex={0} role="region" aria-label="Bidder details">
         {error ? (
           <MessageBar intent="error">
             <MessageBarBody>{messageOf(error)}</MessageBarBody>

@@ -103,7 +103,8 @@ const useStyles = makeStyles({
   cell: { minWidth: 0, overflow: 'hidden' },
   name: { display: 'flex', flexDirection: 'column', minWidth: 0 },
   ellipsis: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
-  muted: { color: tokens.colorNeutralForeground3 },
+  // Foreground2, not 3: it must stay readable on every tint, dark theme included.
+  muted: { color: tokens.colorNeutralForeground2 },
   grow: { flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: '2px' },
   footer: {
     display: 'flex',
@@ -259,120 +260,120 @@ export function BidderTable({
   }
 
   return (
-    <div
-      ref={scroller}
-      className={styles.scroller}
-      role="table"
-      aria-label="Bidders"
-      aria-rowcount={(total ?? bidders.length) + (mobile ? 0 : 1)}
-      aria-busy={loading}
-    >
-      {mobile ? null : (
-        <div className={styles.header} role="row" aria-rowindex={1}>
-          <span role="columnheader">Bidder</span>
-          <span role="columnheader">{label} score</span>
-          <span role="columnheader">Contact</span>
-          <span role="columnheader">Tier</span>
-          <span role="columnheader">Status</span>
-          <span role="columnheader">Auto-Invite</span>
-          <span role="columnheader">
-            <span className="visually-hidden">Actions</span>
-          </span>
-        </div>
-      )}
+    <div ref={scroller} className={styles.scroller}>
       <div
-        className={styles.body}
-        role="rowgroup"
-        style={{ height: virtualizer.getTotalSize() + (hasMore || loadingMore ? 56 : 0) }}
+        role="table"
+        aria-label="Bidders"
+        aria-rowcount={(total ?? bidders.length) + (mobile ? 0 : 1)}
+        aria-busy={loading}
       >
-        {items.map((item) => {
-          const bidder = bidders[item.index] as BidderListItem;
-          const score = scoreOf(bidder, scoreType);
-          const tint = tints[scoreBand(score.score)];
-          const position = {
-            top: 0,
-            height: item.size,
-            transform: `translateY(${item.start}px)`,
-          };
-          if (mobile) {
+        {mobile ? null : (
+          <div className={styles.header} role="row" aria-rowindex={1}>
+            <span role="columnheader">Bidder</span>
+            <span role="columnheader">{label} score</span>
+            <span role="columnheader">Contact</span>
+            <span role="columnheader">Tier</span>
+            <span role="columnheader">Status</span>
+            <span role="columnheader">Auto-Invite</span>
+            <span role="columnheader">
+              <span className="visually-hidden">Actions</span>
+            </span>
+          </div>
+        )}
+        <div
+          className={styles.body}
+          role="rowgroup"
+          style={{ height: virtualizer.getTotalSize() + (hasMore || loadingMore ? 56 : 0) }}
+        >
+          {items.map((item) => {
+            const bidder = bidders[item.index] as BidderListItem;
+            const score = scoreOf(bidder, scoreType);
+            const tint = tints[scoreBand(score.score)];
+            const position = {
+              top: 0,
+              height: item.size,
+              transform: `translateY(${item.start}px)`,
+            };
+            if (mobile) {
+              return (
+                <div
+                  key={item.key}
+                  role="row"
+                  aria-rowindex={item.index + 1}
+                  tabIndex={0}
+                  className={mergeClasses(styles.card, tint)}
+                  style={position}
+                  onClick={() => onOpen(bidder)}
+                  onKeyDown={(event) => keyOpen(event, bidder)}
+                >
+                  <span role="cell">
+                    <ScoreGauge score={score.score} label={`${label} score`} size={48} />
+                  </span>
+                  <span role="cell" className={styles.grow}>
+                    <Text weight="semibold" className={styles.ellipsis}>
+                      {fullName(bidder)}
+                    </Text>
+                    <Caption1 className={styles.muted}>
+                      {bidder.bidderId} · {score.tier}
+                    </Caption1>
+                  </span>
+                  <span role="cell">
+                    <RowMenu bidder={bidder} can={can} onAction={onAction} />
+                  </span>
+                </div>
+              );
+            }
             return (
               <div
                 key={item.key}
                 role="row"
-                aria-rowindex={item.index + 1}
+                aria-rowindex={item.index + 2}
                 tabIndex={0}
-                className={mergeClasses(styles.card, tint)}
+                className={mergeClasses(styles.row, tint)}
                 style={position}
                 onClick={() => onOpen(bidder)}
                 onKeyDown={(event) => keyOpen(event, bidder)}
               >
-                <span role="cell">
-                  <ScoreGauge score={score.score} label={`${label} score`} size={48} />
-                </span>
-                <span role="cell" className={styles.grow}>
+                <span role="cell" className={mergeClasses(styles.cell, styles.name)}>
                   <Text weight="semibold" className={styles.ellipsis}>
                     {fullName(bidder)}
                   </Text>
                   <Caption1 className={styles.muted}>
-                    {bidder.bidderId} · {score.tier}
+                    {bidder.bidderId}
+                    {bidder.aliases.length ? ` · also ${bidder.aliases.join(', ')}` : ''}
                   </Caption1>
+                </span>
+                <span role="cell">
+                  <ScoreGauge score={score.score} label={`${label} score`} />
+                </span>
+                <span role="cell" className={mergeClasses(styles.cell, styles.name)}>
+                  <Caption1 className={styles.ellipsis}>{bidder.email ?? '—'}</Caption1>
+                  <Caption1 className={mergeClasses(styles.ellipsis, styles.muted)}>
+                    {bidder.phone ?? 'No phone'}
+                  </Caption1>
+                </span>
+                <span role="cell">
+                  <Badge appearance="tint" color={tierBadge[score.tier]}>
+                    {score.tier}
+                  </Badge>
+                </span>
+                <span role="cell">
+                  <Badge appearance="outline" color={statusBadge[bidder.status]}>
+                    {bidder.status}
+                  </Badge>
+                </span>
+                <span role="cell">
+                  <Badge appearance="tint" color={autoInviteBadge[bidder.autoInviteStatus]}>
+                    {bidder.autoInviteStatus}
+                  </Badge>
                 </span>
                 <span role="cell">
                   <RowMenu bidder={bidder} can={can} onAction={onAction} />
                 </span>
               </div>
             );
-          }
-          return (
-            <div
-              key={item.key}
-              role="row"
-              aria-rowindex={item.index + 2}
-              tabIndex={0}
-              className={mergeClasses(styles.row, tint)}
-              style={position}
-              onClick={() => onOpen(bidder)}
-              onKeyDown={(event) => keyOpen(event, bidder)}
-            >
-              <span role="cell" className={mergeClasses(styles.cell, styles.name)}>
-                <Text weight="semibold" className={styles.ellipsis}>
-                  {fullName(bidder)}
-                </Text>
-                <Caption1 className={styles.muted}>
-                  {bidder.bidderId}
-                  {bidder.aliases.length ? ` · also ${bidder.aliases.join(', ')}` : ''}
-                </Caption1>
-              </span>
-              <span role="cell">
-                <ScoreGauge score={score.score} label={`${label} score`} />
-              </span>
-              <span role="cell" className={mergeClasses(styles.cell, styles.name)}>
-                <Caption1 className={styles.ellipsis}>{bidder.email ?? '—'}</Caption1>
-                <Caption1 className={mergeClasses(styles.ellipsis, styles.muted)}>
-                  {bidder.phone ?? 'No phone'}
-                </Caption1>
-              </span>
-              <span role="cell">
-                <Badge appearance="tint" color={tierBadge[score.tier]}>
-                  {score.tier}
-                </Badge>
-              </span>
-              <span role="cell">
-                <Badge appearance="outline" color={statusBadge[bidder.status]}>
-                  {bidder.status}
-                </Badge>
-              </span>
-              <span role="cell">
-                <Badge appearance="tint" color={autoInviteBadge[bidder.autoInviteStatus]}>
-                  {bidder.autoInviteStatus}
-                </Badge>
-              </span>
-              <span role="cell">
-                <RowMenu bidder={bidder} can={can} onAction={onAction} />
-              </span>
-            </div>
-          );
-        })}
+          })}
+        </div>
       </div>
       {hasMore || loadingMore ? (
         <div

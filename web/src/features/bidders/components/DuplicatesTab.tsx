@@ -97,6 +97,7 @@ const useStyles = makeStyles({
     textAlign: 'center',
   },
   ok: { color: tokens.colorPaletteGreenForeground1 },
+  fullWidth: { width: '100%' },
 });
 
 function Side({ bidder }: { bidder: BidderListItem }) {
@@ -150,9 +151,9 @@ function Threshold({ canEdit }: { canEdit: boolean }) {
           <div className={styles.slider}>
             <Field label={`Threshold: ${shown}%`} hint="Recommended: 90 to 95%.">
               <Slider
+                className={styles.fullWidth}
                 min={70}
                 max={100}
-                step={1}
                 value={shown}
                 disabled={!canEdit}
                 onChange={(_, slider) => setValue(slider.value)}
@@ -271,6 +272,7 @@ export function DuplicatesTab({ can }: { can: (permission: string) => boolean })
         data.duplicates.map((pair) => (
           <Card
             key={pair.id}
+            role="group"
             className={styles.pair}
             aria-label={`Possible duplicate: ${fullName(pair.bidder1)} and ${fullName(pair.bidder2)}`}
           >

@@ -1,9 +1,11 @@
 import { makeStyles, Tab, TabList, Title2, tokens } from '@fluentui/react-components';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { ConfigurationTab } from './ConfigurationTab';
+import { ScoringTab } from './ScoringTab';
 
 /** The Account Settings tabs that exist so far, by the spec's identifiers. */
 const tabs = [
+  { id: 'bidder-scoring', label: 'Scoring', render: () => <ScoringTab /> },
   { id: 'configuration', label: 'Config', render: () => <ConfigurationTab /> },
 ] as const;
 

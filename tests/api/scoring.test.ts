@@ -1,0 +1,285 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  DEFAULT_AUTOMATION,
+  DEFAULT_CUSTOM_TIERS,
+  DEFAULT_CUSTOM_WEIGHTS,
+  DEFAULT_INVITATION_THRESHOLDS,
+  LOTWISE_TIERS,
+  LOTWISE_WEIGHTS,
+  type ScoringSettings,
+} from '../../functions/src/scoring/scoring.schema.js';
+import {
+  createBidder,
+  domain,
+  fieldsOf,
+  freshOwner,
+  getBidder,
+  list,
+  messageOf,
+  recomputed,
+  settingsOf,
+  signedInToken,
+  type Owner,
+} from '../support/bidders.js';
+import { demo } from '../support/identity.js';
+
+let staff: string;
+let viewer: string;
+beforeAll(async () => {
+  staff = await signedInToken(demo.staff);
+  viewer = await signedInToken(demo.viewer);
+});
+
+const put = (token: string, body: unknown) =>
+  domain<ScoringSettings>('PUT', '/scoring/settings', { token, body });
+
+describe('the Lotwise model', () => {
+  it('is the same published weights and tiers for anyone signed in', async () => {
+    const reply = await domain<{ weights: unknown; tiers: unknown; description: string }>(
+      'GET',
+      '/scoring/lotwise',
+      { token: viewer },
+    );
+    expect(reply.status).toBe(200);
+    expect(reply.body.weights).toEqual(LOTWISE_WEIGHTS);
+    expect(reply.body.tiers).toEqual({ premium: 90, gold: 80, silver: 70, bronze: 60 });
+    expect(reply.body.tiers).toEqual(LOTWISE_TIERS);
+    expect(reply.body.description).toMatch(/cannot be changed/);
+    expect((await domain('GET', '/scoring/lotwise')).status).toBe(401);
+  });
+});
+
+describe('scoring settings', () => {
+  let house: Owner;
+  beforeAll(async () => {
+    house = await freshOwner();
+  });
+
+  it('starts from the defaults', async () => {
+    const reply = await domain<ScoringSettings>('GET', '/scoring/settings', { token: house.token });
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual({
+      customWeights: DEFAULT_CUSTOM_WEIGHTS,
+      customTiers: { premium: 85, gold: 75, silver: 65, bronze: 55 },
+      automation: DEFAULT_AUTOMATION,
+      invitationThresholds: DEFAULT_INVITATION_THRESHOLDS,
+      autoMergeThreshold: 95,
+      version: 0,
+      updatedAt: null,
+      recompute: null,
+    });
+    expect(reply.body.customTiers).toEqual(DEFAULT_CUSTOM_TIERS);
+  });
+
+  it('needs bidders:view to read and bidders:scoring to change', async () => {
+    expect((await domain('GET', '/scoring/settings')).status).toBe(401);
+    expect((await domain('GET', '/scoring/settings', { token: viewer })).status).toBe(200);
+    expect((await domain('PUT', '/scoring/settings', { body: {} })).status).toBe(401);
+    const byStaff = await put(staff, { autoMergeThreshold: 90 });
+    expect(byStaff.status).toBe(403);
+    expect(messageOf(byStaff)).toBe('You need the bidders:scoring permission to do this');
+    expect((await put(viewer, { autoMergeThreshold: 90 })).status).toBe(403);
+  });
+
+  it('refuses weights over 100 with the spec message', async () => {
+    const reply = await put(house.token, {
+      customWeights: { ...DEFAULT_CUSTOM_WEIGHTS, paymentHistory: 35 },
+    });
+    expect(reply.status).toBe(400);
+    expect(fieldsOf(reply)).toEqual(['customWeights']);
+    expect(messageOf(reply)).toBe('customWeights: Weights must total 100% (currently over by 5%)');
+  });
+
+  it('refuses weights under 100 with the spec message', async () => {
+    const reply = await put(house.token, {
+      customWeights: { ...DEFAULT_CUSTOM_WEIGHTS, paymentHistory: 18 },
+    });
+    expect(reply.status).toBe(400);
+    expect(messageOf(reply)).toBe(
+      'customWeights: Weights must total 100% (currently under by 12%)',
+    );
+  });
+
+  it.each([
+    [
+      'customWeights.referrals',
+      { customWeights: { ...DEFAULT_CUSTOM_WEIGHTS, referrals: 'five' } },
+    ],
+    ['customTiers', { customTiers: { premium: 60, gold: 75, silver: 65, bronze: 55 } }],
+    ['customTiers.gold', { customTiers: { premium: 85, gold: 175, silver: 65, bronze: 55 } }],
+    [
+      'automation.autoInvite.minimumTier',
+      {
+        automation: {
+          ...DEFAULT_AUTOMATION,
+          autoInvite: { ...DEFAULT_AUTOMATION.autoInvite, minimumTier: 'New' },
+        },
+      },
+    ],
+    [
+      'invitationThresholds.autoInvite',
+      { invitationThresholds: { autoInvite: 120, manualReview: 65, autoDeny: 45 } },
+    ],
+    ['autoMergeThreshold', { autoMergeThreshold: 101 }],
+  ])('refuses a bad %s naming it', async (field, body) => {
+    const reply = await put(house.token, body);
+    expect(reply.status).toBe(400);
+    expect(fieldsOf(reply)[0]).toBe(field);
+    // Nothing was saved.
+    expect((await settingsOf(house.token)).version).toBe(0);
+  });
+
+  it('refuses tier minimums out of order with the reason', async () => {
+    const reply = await put(house.token, {
+      customTiers: { premium: 60, gold: 75, silver: 65, bronze: 55 },
+    });
+    expect(messageOf(reply)).toBe('customTiers: Tier minimums must go down from Premium to Bronze');
+  });
+
+  it('saves thresholds that do not touch the score without a recalculation', async () => {
+    const reply = await put(house.token, {
+      invitationThresholds: { autoInvite: 90, manualReview: 60, autoDeny: 30 },
+      autoMergeThreshold: 88,
+    });
+    expect(reply.status).toBe(200);
+    expect(reply.body).toMatchObject({
+      invitationThresholds: { autoInvite: 90, manualReview: 60, autoDeny: 30 },
+      autoMergeThreshold: 88,
+      customWeights: DEFAULT_CUSTOM_WEIGHTS,
+      version: 0,
+      recompute: null,
+    });
+    expect(reply.body.updatedAt).toBeTruthy();
+    const read = await settingsOf(house.token);
+    expect(read.autoMergeThreshold).toBe(88);
+    expect(read.invitationThresholds.autoInvite).toBe(90);
+    // Auto-invite candidates now start at the house's own threshold.
+    const candidates = await domain<{ minScore: number }>('GET', '/auto-invite-candidates', {
+      token: house.token,
+    });
+    expect(candidates.body.minScore).toBe(90);
+  });
+});
+
+describe('saving new weights', () => {
+  let house: Owner;
+  beforeAll(async () => {
+    house = await freshOwner();
+  });
+
+  it('recalculates every custom score in the background, leaving the Lotwise score alone', async () => {
+    // Payment history 80 (8 on time, 2 late), dispute history 75 (one dispute).
+    const bidders = [];
+    for (let index = 0; index < 4; index += 1) {
+      bidders.push(
+        await createBidder(house.token, {
+          stats: { paymentsOnTime: 8, paymentsLate: 2, disputes: 1, totalLotsBid: 20 * index },
+        }),
+      );
+    }
+    const before = bidders[0]!;
+    // The defaults: 80x30 + 34... bid activity 0 here, 50x5 responsiveness, 75x10: 3400/100.
+    expect(before.customScore.score).toBe(34);
+
+    const weights = {
+      paymentHistory: 50,
+      bidActivity: 0,
+      winRate: 0,
+      avgSpending: 0,
+      accountAge: 0,
+      communicationResponsiveness: 0,
+      disputeHistory: 50,
+      referrals: 0,
+    };
+    const saved = await put(house.token, { customWeights: weights });
+    expect(saved.status).toBe(200);
+    expect(saved.body.customWeights).toEqual(weights);
+    expect(saved.body.version).toBe(1);
+    expect(saved.body.recompute).toMatchObject({ status: 'queued', processed: 0 });
+
+    const status = await recomputed(house.token, saved.body.recompute?.jobId as string);
+    expect(status).toMatchObject({ status: 'completed', processed: 4, total: 4 });
+    expect(status.finishedAt).toBeTruthy();
+
+    for (const bidder of bidders) {
+      const after = await getBidder(house.token, bidder.id);
+      // 80x50 + 75x50 = 7750 / 100 = 77.5, rounded: 78, Gold at the default custom tiers.
+      expect(after.body.customScore).toMatchObject({ score: 78, tier: 'Gold' });
+      expect(after.body.lotwiseScore.score).toBe(bidder.lotwiseScore.score);
+    }
+    const gold = await list(house.token, { scoreType: 'custom', tier: 'Gold' });
+    expect(gold.body.total).toBe(4);
+    // A bidder added after the save is scored with the new weights straight away.
+    const later = await createBidder(house.token, {
+      stats: { paymentsOnTime: 8, paymentsLate: 2, disputes: 1 },
+    });
+    expect(later.customScore.score).toBe(78);
+  });
+
+  it('recalculates tiers and automation status when those change', async () => {
+    const bidder = (await list(house.token, { limit: 1 })).body.bidders[0]!;
+    expect(bidder.autoInviteStatus).toBe('Auto-Deny');
+    const saved = await put(house.token, {
+      customTiers: { premium: 78, gold: 70, silver: 60, bronze: 50 },
+      automation: {
+        ...DEFAULT_AUTOMATION,
+        autoDeny: { ...DEFAULT_AUTOMATION.autoDeny, checkDisputes: false },
+      },
+    });
+    expect(saved.body.version).toBe(2);
+    await recomputed(house.token, saved.body.recompute?.jobId as string);
+    const after = await getBidder(house.token, bidder.id);
+    expect(after.body.customScore).toMatchObject({ score: 78, tier: 'Premium' });
+    // 78 is under the Auto-Invite threshold of 80: no longer denied, left for review.
+    expect(after.body.autoInviteStatus).toBe('Manual Review');
+    const denied = await list(house.token, { autoInvite: 'Auto-Deny' });
+    expect(denied.body.total).toBe(0);
+  });
+
+  it('lets only the newest of two quick saves finish', async () => {
+    const first = await put(house.token, {
+      customWeights: { ...DEFAULT_CUSTOM_WEIGHTS },
+    });
+    const second = await put(house.token, {
+      customWeights: {
+        paymentHistory: 50,
+        bidActivity: 0,
+        winRate: 0,
+        avgSpending: 0,
+        accountAge: 0,
+        communicationResponsiveness: 50,
+        disputeHistory: 0,
+        referrals: 0,
+      },
+    });
+    expect(second.body.version).toBe((first.body.version as number) + 1);
+    const status = await recomputed(house.token, second.body.recompute?.jobId as string);
+    expect(status.status).toBe('completed');
+    const settings = await settingsOf(house.token);
+    expect(settings.recompute?.jobId).toBe(second.body.recompute?.jobId);
+    const { bidders } = (await list(house.token, { limit: 200 })).body;
+    // 80x50 + 50x50 (responsiveness unknown) = 65.
+    expect(bidders.map((bidder) => bidder.customScore.score)).toEqual(bidders.map(() => 65));
+  });
+});
+
+describe('scoring usage', () => {
+  it('counts the scored bidders of the caller’s account', async () => {
+    const house = await freshOwner();
+    const empty = await domain<{ scoredBidders: number }>('GET', '/scoring/usage', {
+      token: house.token,
+    });
+    expect(empty.status).toBe(200);
+    expect(empty.body).toEqual({ scoredBidders: 0 });
+    await createBidder(house.token);
+    await createBidder(house.token);
+    const two = await domain<{ scoredBidders: number }>('GET', '/scoring/usage', {
+      token: house.token,
+    });
+    expect(two.body.scoredBidders).toBe(2);
+    const harborview = await domain<{ scoredBidders: number }>('GET', '/scoring/usage', {
+      token: viewer,
+    });
+    expect(harborview.body.scoredBidders).toBe(62);
+  });
+});

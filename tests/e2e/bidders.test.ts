@@ -1,0 +1,375 @@
+import { randomUUID } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { api, DEMO_PASSWORD, signInThroughForm } from '../support/app.js';
+import {
+  accessibilityViolations,
+  launchBrowser,
+  openPage,
+  screenshot,
+  viewports,
+} from '../support/browser.js';
+
+const webUrl = inject('webUrl');
+const domainUrl = inject('domainUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+async function ownerToken(): Promise<string> {
+  const reply = await api<{ accessToken: string }>('/login', {
+    method: 'POST',
+    body: { email: 'owner@harborview.demo', password: DEMO_PASSWORD },
+  });
+  return reply.body.accessToken;
+}
+
+async function domain<T>(
+  path: string,
+  token: string,
+  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+) {
+  const response = await fetch(`${domainUrl}${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...init.headers,
+    },
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+  });
+  return { status: response.status, body: (await response.json().catch(() => ({}))) as T };
+}
+
+async function signedInOnBidders(page: Page, email = 'owner@harborview.demo') {
+  await signInThroughForm(page, email);
+  await page.getByRole('heading', { name: 'Bidder Management' }).waitFor();
+  await page.getByText(/Showing \d+ of \d+ bidders/).waitFor();
+}
+
+const search = (page: Page, text: string) =>
+  page.getByRole('searchbox', { name: 'Search bidders' }).fill(text);
+
+describe('Bidder Management', () => {
+  it('adds a bidder, finds it by search, opens the profile and adds a note that survives a reload', async () => {
+    const { page, errors } = await openPage(browser);
+    await signedInOnBidders(page);
+    const surname = `Quill${randomUUID().slice(0, 6)}`;
+
+    await page.getByRole('button', { name: 'Add Bidder' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add New Bidder' });
+    await dialog.getByRole('button', { name: 'Add Bidder' }).click();
+    await page.getByText('Please fill in all required fields').first().waitFor();
+    await dialog.getByRole('textbox', { name: 'First name' }).fill('Ada');
+    await dialog.getByRole('textbox', { name: 'Last name' }).fill(surname);
+    await dialog
+      .getByRole('textbox', { name: 'Email' })
+      .fill(`ada.${surname.toLowerCase()}@example.com`);
+    await dialog.getByRole('textbox', { name: 'Phone' }).fill('+1 617 555 0199');
+    await dialog.getByRole('textbox', { name: 'City' }).fill('Boston');
+    await dialog.getByRole('textbox', { name: 'Initial note' }).fill('Met at the autumn preview.');
+    await dialog.getByRole('button', { name: 'Add Bidder' }).click();
+    await page.getByText('Bidder added successfully!').first().waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+
+    await search(page, surname.toUpperCase());
+    await page.getByText('Showing 1 of 1 bidder').waitFor();
+    await page.getByRole('row', { name: new RegExp(surname) }).click();
+    const panel = page.getByRole('dialog', { name: `Ada ${surname}` });
+    await panel.getByText('Pending').first().waitFor();
+    await panel.getByRole('tab', { name: 'Auction History' }).click();
+    await panel.getByText('No auction history available').waitFor();
+    await panel.getByRole('tab', { name: 'Notes' }).click();
+    await panel.getByText('Met at the autumn preview.').waitFor();
+    await panel.getByRole('combobox', { name: 'Category' }).click();
+    await page.getByRole('option', { name: 'Payment' }).click();
+    await panel.getByRole('textbox', { name: 'New note' }).fill('Asked to pay by wire next time.');
+    await panel.getByRole('button', { name: 'Add Note' }).click();
+    await page.getByText('Note added').first().waitFor();
+
+    // The open profile is in the address, so a reload comes back to it with the note.
+    await page.reload();
+    const reopened = page.getByRole('dialog', { name: `Ada ${surname}` });
+    await reopened.getByRole('tab', { name: 'Notes' }).click();
+    await reopened.getByText('Asked to pay by wire next time.').waitFor();
+    expect(await reopened.getByText('Payment', { exact: true }).count()).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('edits details with the ETag, and says so when someone else changed the bidder first', async () => {
+    const token = await ownerToken();
+    const { page } = await openPage(browser);
+    await signedInOnBidders(page);
+    await search(page, 'HV-1003');
+    await page.getByText('Showing 1 of 1 bidder').waitFor();
+    await page.getByRole('button', { name: /^Actions for / }).click();
+    await page.getByRole('menuitem', { name: 'Edit Details' }).click();
+    const dialog = page.getByRole('dialog', { name: /^Edit / });
+    await dialog.getByRole('textbox', { name: 'City' }).fill('Concord');
+
+    const list = await domain<{ bidders: { id: string; etag: string }[] }>(
+      '/listBidders?search=HV-1003',
+      token,
+    );
+    const target = list.body.bidders[0] as { id: string; etag: string };
+    const meanwhile = await domain(`/bidders/${target.id}`, token, {
+      method: 'PUT',
+      body: { phone: '+1 603 555 0110' },
+      headers: { 'if-match': `"${target.etag}"` },
+    });
+    expect(meanwhile.status).toBe(200);
+
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await dialog.getByText('Someone else changed this bidder while you were editing').waitFor();
+    await dialog.getByRole('button', { name: 'Load their changes' }).click();
+    await expect
+      .poll(() => dialog.getByRole('textbox', { name: 'Phone' }).inputValue())
+      .toBe('+1 603 555 0110');
+    await dialog.getByRole('textbox', { name: 'City' }).fill('Concord');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Bidder details saved').first().waitFor();
+    const saved = await domain<{ address: { city: string } }>(`/bidders/${target.id}`, token);
+    expect(saved.body.address.city).toBe('Concord');
+    await page.context().close();
+  });
+
+  it('changes custom weights and the custom scores change', async () => {
+    const token = await ownerToken();
+    const list = await domain<{
+      bidders: { id: string; customScore: { score: number; breakdown: Record<string, number> } }[];
+    }>('/listBidders?search=HV-1019&scoreType=custom', token);
+    const bidder = list.body.bidders[0] as (typeof list.body.bidders)[number];
+    const { breakdown } = bidder.customScore;
+    const expected = Math.round(
+      ((breakdown.paymentHistory ?? 0) * 50 + (breakdown.disputeHistory ?? 0) * 50) / 100,
+    );
+
+    const { page } = await openPage(browser);
+    await signedInOnBidders(page);
+    await page
+      .getByRole('group', { name: 'Score type' })
+      .getByRole('button', { name: 'Custom' })
+      .click();
+    await search(page, 'HV-1019');
+    await page.getByText('Showing 1 of 1 bidder').waitFor();
+    await page
+      .getByRole('img', { name: `Custom score ${bidder.customScore.score} out of 100` })
+      .waitFor();
+
+    await page.getByRole('button', { name: 'Score Settings' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Bidder Scoring Settings' });
+    await dialog.getByText('All weights properly configured').waitFor();
+    const weights: Record<string, string> = {
+      'Payment history (%)': '50',
+      'Bid activity (%)': '0',
+      'Win rate (%)': '0',
+      'Average spending (%)': '0',
+      'Account age (%)': '0',
+      'Responsiveness (%)': '0',
+      'Dispute history (%)': '0',
+      'Referrals (%)': '0',
+    };
+    for (const [label, value] of Object.entries(weights)) {
+      const box = dialog.getByRole('spinbutton', { name: label });
+      await box.fill(value);
+      await box.press('Tab');
+    }
+    await dialog.getByText('Weights must total 100% (currently under by 50%)').waitFor();
+    expect(await dialog.getByRole('button', { name: 'Save Settings' }).isDisabled()).toBe(true);
+    const disputes = dialog.getByRole('spinbutton', { name: 'Dispute history (%)' });
+    await disputes.fill('50');
+    await disputes.press('Tab');
+    await dialog.getByText('All weights properly configured').waitFor();
+    await dialog.getByRole('button', { name: 'Save Settings' }).click();
+    await page.getByText('Scoring settings saved').first().waitFor();
+
+    await page
+      .getByRole('img', { name: `Custom score ${expected} out of 100` })
+      .waitFor({ timeout: 30_000 });
+    await page.reload();
+    await page.getByRole('img', { name: `Custom score ${expected} out of 100` }).waitFor();
+
+    // Back to the defaults for the other tests.
+    await page.getByRole('button', { name: 'Score Settings' }).click();
+    await dialog.getByRole('button', { name: 'Reset to Defaults' }).click();
+    await dialog.getByRole('button', { name: 'Save Settings' }).click();
+    await page.getByText('Scoring settings saved').first().waitFor();
+    await page.context().close();
+  });
+
+  it('reviews and merges a duplicate pair, and the merge is still there after a reload', async () => {
+    const { page, errors } = await openPage(browser);
+    await signedInOnBidders(page);
+    await page.getByRole('tab', { name: 'Duplicates' }).click();
+    await page.getByText('Pending Duplicate Matches').waitFor();
+    const pending = page.getByText('Pending Review').locator('xpath=..').locator('span').last();
+    await expect.poll(async () => Number(await pending.textContent())).toBeGreaterThan(0);
+    const before = Number(await pending.textContent());
+
+    const pair = page.getByRole('group', { name: /^Possible duplicate: Olivya Rinaldi/ });
+    await pair.getByRole('button', { name: 'Review & Merge' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Resolve Duplicate Bidders' });
+    // The older record stays by default.
+    expect(await dialog.getByRole('radio', { name: 'Olivia Rinaldi (HV-1011)' }).isChecked()).toBe(
+      true,
+    );
+    await dialog.getByRole('radio', { name: '+1 401 555 0177' }).check();
+    await dialog.getByRole('button', { name: 'Merge Bidders' }).click();
+    await page.getByText('Bidders merged').first().waitFor();
+    await pair.waitFor({ state: 'detached' });
+
+    await page.reload();
+    await page.getByText('Pending Duplicate Matches').waitFor();
+    await expect.poll(async () => Number(await pending.textContent())).toBe(before - 1);
+    await page.getByRole('tab', { name: 'All Bidders' }).click();
+    await search(page, 'hv-2002');
+    const row = page.getByRole('row', { name: /Olivia Rinaldi/ });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('also HV-2002');
+    await row.click();
+    await page
+      .getByRole('dialog', { name: 'Olivia Rinaldi' })
+      .getByText('+1 401 555 0177')
+      .waitFor();
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('imports a file with upload progress and a summary naming the bad rows', async () => {
+    const { page } = await openPage(browser);
+    await signedInOnBidders(page);
+    const tag = randomUUID().slice(0, 6);
+    const csv = [
+      'First Name,Last Name,Email,Phone,City,Lots',
+      `Iris,Import${tag},iris.${tag}@example.com,617-555-0101,Salem,12`,
+      `Bad,Row${tag},not-an-email,,Salem,3`,
+      `Hugo,Import${tag},hugo.${tag}@example.com,,Lowell,4`,
+    ].join('\n');
+    await page.getByRole('button', { name: 'Import' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import Bidders' });
+    await dialog.getByRole('tab', { name: 'Platform Import' }).click();
+    await dialog.getByText('No Platforms Connected').waitFor();
+    await dialog.getByRole('tab', { name: 'File Upload' }).click();
+    expect(await dialog.getByRole('button', { name: 'Upload and Import' }).isDisabled()).toBe(true);
+    await dialog
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'bidders.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await dialog.getByText('bidders.csv').waitFor();
+    await dialog.getByRole('button', { name: 'Upload and Import' }).click();
+    await dialog.getByText('Import finished').waitFor();
+    await dialog.getByText('Row 3, email: Enter a valid email address').waitFor();
+    const figure = (label: string) =>
+      dialog.getByText(label, { exact: true }).locator('xpath=..').locator('span').last();
+    expect(await figure('Added').textContent()).toBe('2');
+    expect(await figure('Failed').textContent()).toBe('1');
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await search(page, `import${tag}`);
+    await page.getByText('Showing 2 of 2 bidders').waitFor();
+    await page.context().close();
+  });
+
+  it('refuses a legacy .xls file with a reason', async () => {
+    const { page } = await openPage(browser);
+    await signedInOnBidders(page);
+    await page.getByRole('button', { name: 'Import' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import Bidders' });
+    await dialog.locator('input[type="file"]').setInputFiles({
+      name: 'old.xls',
+      mimeType: 'application/vnd.ms-excel',
+      buffer: Buffer.concat([
+        Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
+        Buffer.alloc(512),
+      ]),
+    });
+    await dialog.getByRole('button', { name: 'Upload and Import' }).click();
+    await dialog.getByText(/legacy Excel \(\.xls\) files cannot be read safely/).waitFor();
+    await page.context().close();
+  });
+
+  it('shows a viewer the list without the actions they may not take', async () => {
+    const { page } = await openPage(browser);
+    await signedInOnBidders(page, 'viewer@harborview.demo');
+    expect(await page.getByRole('button', { name: 'Add Bidder' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Import' }).count()).toBe(0);
+    await page
+      .getByRole('button', { name: /^Actions for / })
+      .first()
+      .click();
+    expect(await page.getByRole('menuitem', { name: 'Edit Details' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('menuitem', { name: 'Delete Bidder' }).isDisabled()).toBe(true);
+    await page.context().close();
+  });
+});
+
+describe('Bidder Management screens', () => {
+  it.each([
+    ['light', 'desktop'],
+    ['dark', 'desktop'],
+    ['light', 'mobile'],
+    ['dark', 'mobile'],
+  ] as const)('look right and pass axe (%s, %s)', async (colorScheme, size) => {
+    const { page, errors } = await openPage(browser, { colorScheme, viewport: viewports[size] });
+    await signedInOnBidders(page);
+    await screenshot(page, `bidders-list-${colorScheme}-${size}`);
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    await page
+      .getByRole('row')
+      .nth(size === 'mobile' ? 0 : 1)
+      .click();
+    await page.getByRole('tab', { name: 'Score Breakdown' }).click();
+    await page.getByText('Payment history').first().waitFor();
+    await screenshot(page, `bidders-profile-${colorScheme}-${size}`);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+
+    await page.goto(`${webUrl}/bidders/duplicates`);
+    await page.getByText('Pending Duplicate Matches').waitFor();
+    await screenshot(page, `bidders-duplicates-${colorScheme}-${size}`);
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    await page.goto(`${webUrl}/bidders/analytics`);
+    await page.getByText('Score Distribution').waitFor();
+    await screenshot(page, `bidders-analytics-${colorScheme}-${size}`);
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    if (size === 'desktop') {
+      await page.goto(`${webUrl}/bidders`);
+      await page.getByRole('button', { name: 'Score Settings' }).click();
+      await page
+        .getByRole('dialog', { name: 'Bidder Scoring Settings' })
+        .getByText('All weights properly configured')
+        .waitFor();
+      await screenshot(page, `bidders-scoring-settings-${colorScheme}`);
+      expect(await accessibilityViolations(page)).toEqual([]);
+      await page.goto(`${webUrl}/settings/bidder-scoring`);
+      await page.getByText('Auction invitation thresholds').waitFor();
+      await screenshot(page, `settings-scoring-${colorScheme}`);
+      expect(await accessibilityViolations(page)).toEqual([]);
+    }
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('saves the Scoring tab thresholds and they are there after a reload', async () => {
+    const { page } = await openPage(browser);
+    await signedInOnBidders(page);
+    await page.goto(`${webUrl}/settings/bidder-scoring`);
+    const slider = page.getByRole('slider', { name: /^Auto-deny: / });
+    await slider.focus();
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await page.getByText('Auto-deny: 43').waitFor();
+    await page.getByRole('button', { name: 'Save Thresholds' }).click();
+    await page.getByText('Scoring thresholds saved').first().waitFor();
+    await page.reload();
+    await page.getByText('Auto-deny: 43').waitFor();
+    await page.context().close();
+  });
+});
