@@ -316,6 +316,27 @@ describe('automatic merging', () => {
     expect(merged.body.summary).toMatchObject({ pending: 0, autoMerged: 1 });
   });
 
+  it('merges a bidder edited into a certain match, answering with the record that stays', async () => {
+    const { token } = await freshOwner();
+    const original = await createBidder(token, { ...marcus(), bidderId: 'ED-1' });
+    const later = await createBidder(token, { bidderId: 'ED-2' });
+    const reply = await domain<Bidder>('PUT', `/bidders/${later.id}`, {
+      token,
+      body: {
+        firstName: original.firstName,
+        lastName: original.lastName,
+        email: original.email,
+        phone: original.phone,
+        address: original.address,
+      },
+      headers: { 'if-match': `"${later.etag}"` },
+    });
+    expect(reply.status).toBe(200);
+    expect(reply.body.id).toBe(original.id);
+    expect(reply.body.aliases).toEqual(['ED-2']);
+    expect((await getBidder(token, later.id)).status).toBe(404);
+  });
+
   it('merges a likelier-than-threshold match when the house lowers the threshold', async () => {
     const { token } = await freshOwner();
     const low = await domain<{ autoMergeThreshold: number }>('PUT', '/scoring/settings', {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Agent, get } from 'node:http';
 import { repoRoot } from '../../functions/dev/local-settings.js';
+import { bidderFigures } from './bidders.js';
 import { identityFigures } from './identity.js';
 import { round, summarise, type Summary } from './stats.js';
 
@@ -11,6 +12,9 @@ import { round, summarise, type Summary } from './stats.js';
  * `npm run bench`: figures for the foundation, in one run.
  *  1. The emulator's query engine at 20,000 documents, before and after our patch.
  *  2. The dev host's overhead per request against a bare node:http handler.
+ *  3. Sign-in and access-token costs.
+ *  4. Bidders: the list at 50,000 bidders against the bare SDK query, a 100,000-row import, the
+ *     duplicate matcher's speed, recall and precision, and a full custom-score recompute.
  */
 
 function runChild(script: string, args: string[] = []) {
@@ -110,6 +114,7 @@ const identity = await identityFigures();
 const before = await queryFigures('unpatched');
 const after = await queryFigures('patched');
 const host = await hostFigures();
+const bidders = await bidderFigures();
 
 const report = {
   measuredAt: new Date().toISOString(),
@@ -161,6 +166,7 @@ const report = {
       withSessionCheck: round(identity.tokenVerification.withSessionCheckMicros, 1),
     },
   },
+  bidders,
 };
 
 mkdirSync(join(repoRoot, 'tests', 'artifacts'), { recursive: true });
@@ -185,5 +191,23 @@ Sign-in (Argon2id m=${report.identity.argon2.memoryCost} KiB, t=${report.identit
   8 at once           p50 ${report.identity.signInAt8Concurrent.p50} ms   p95 ${report.identity.signInAt8Concurrent.p95} ms   ${report.identity.signInAt8Concurrent.perSecond} sign-ins/s
   access token        ${report.identity.tokenVerificationMicros.signatureOnly} µs signature only   ${report.identity.tokenVerificationMicros.withSessionCheck} µs with the session check
 
+${biddersSummary()}
 Saved to tests/artifacts/bench.json
 `);
+
+function biddersSummary() {
+  const { list, matcher, recompute, duplicateScan, seeding } = bidders;
+  const listLine = (name: string, figures: (typeof list)[string]) =>
+    `  ${name.padEnd(18)}  route p50 ${figures.routeMs.p50} ms  p95 ${figures.routeMs.p95} ms   SDK p50 ${figures.sdkMs.p50} ms  p95 ${figures.sdkMs.p95} ms   ratio p50 ${figures.ratio.p50}x  p95 ${figures.ratio.p95}x   (one at a time: ${figures.oneAtATimeMs.route} vs ${figures.oneAtATimeMs.sdk} ms; failed ${figures.failed.route}/${figures.failed.sdk})`;
+  const importing = bidders.import;
+  return `Bidders
+  GET /listBidders, ${seeding.bidders} bidders (seeded in ${seeding.seconds} s), ${Object.values(list)[0]?.concurrency} concurrent clients, page of 50
+${Object.entries(list)
+  .map(([name, figures]) => listLine(name, figures))
+  .join('\n')}
+  import              ${importing.rows} CSV rows (${importing.files} file, ${round(importing.requestBytes / 1048576, 1)} MB) in ${importing.seconds} s = ${importing.rowsPerSecond} rows/s; dev host RSS ${importing.hostRssMb.before} MB before, peak ${importing.hostRssMb.peakKernel} MB
+  duplicate matcher   ${matcher.bidders} bidders, ${matcher.injectedPairs} injected pairs: ${matcher.seconds} s, recall ${matcher.recall}, precision ${matcher.precision}
+  duplicate scan      POST /duplicates/scan over ${duplicateScan.scanned} bidders: ${duplicateScan.seconds} s (${duplicateScan.pending} pending, ${duplicateScan.autoMerged} auto-merged)
+  recompute           ${recompute.bidders} custom scores: ${recompute.seconds} s from PUT to completed (job ${recompute.jobSeconds} s)
+`;
+}

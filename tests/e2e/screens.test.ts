@@ -257,7 +257,7 @@ describe('premium features', () => {
     await page.getByRole('button', { name: 'Upgrade requested' }).waitFor();
     // Typed directly, an unavailable view falls back to the start view.
     await page.goto(`${webUrl}/payments`);
-    await expect.poll(() => page.url()).toBe(`${webUrl}/help/faqs`);
+    await expect.poll(() => page.url()).toBe(`${webUrl}/bidders`);
     await page.context().close();
   });
 });

@@ -1,13 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
 import { createRequire } from 'node:module';
-import type {
-  EmulatorAccount,
-  EmulatorHandler,
-  EmulatorRoute,
-  ItemData,
-} from './emulator-types.js';
+import type { EmulatorAccount, EmulatorHandler, EmulatorRoute } from './emulator-types.js';
 import { AccountPersistence } from './persistence.js';
 
 const require = createRequire(import.meta.url);
@@ -22,40 +18,57 @@ export interface CosmosEmulator {
   close(): Promise<void>;
 }
 
+async function readAll(request: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
 /**
  * Transactional batches are all or nothing in Cosmos; the package applies them one operation at
- * a time. This remembers the batch's partition before it runs and puts it back if any operation
- * failed.
+ * a time. This remembers the items the batch names (and only those: a snapshot of the whole
+ * partition would cost a scan per batch) and puts them back if any operation failed.
  */
 function atomically(handler: EmulatorHandler): EmulatorHandler {
   return async (account, request, response, params) => {
+    const raw = await readAll(request);
+    let operations: unknown;
+    try {
+      operations = JSON.parse(raw.toString('utf8'));
+    } catch {
+      operations = null;
+    }
+    // The package reads the body itself, so it gets a replay of what was read here.
+    const replay = Object.assign(Readable.from([raw]), {
+      headers: request.headers,
+      method: request.method,
+      url: request.url,
+    }) as unknown as IncomingMessage;
     const collection = account.database(params.dbId as string).collection(params.collId as string);
     const header = request.headers['x-ms-documentdb-partitionkey'];
     const partition = typeof header === 'string' ? (JSON.parse(header) as unknown[])[0] : undefined;
     const documents = collection.documents;
-    const inPartition = () =>
-      new Map(
-        [...documents._data.values()]
-          .map((item) => item.read())
-          .filter(
-            (data): data is ItemData =>
-              Boolean(data) && documents._getPartition(data as ItemData) === partition,
-          )
-          .map((data) => [data._rid, data]),
-      );
-    const before = collection.read() ? inPartition() : new Map<string, ItemData>();
+    const named = Array.isArray(operations)
+      ? operations
+          .map((operation) => {
+            const entry = operation as { id?: unknown; resourceBody?: { id?: unknown } } | null;
+            return entry?.id ?? entry?.resourceBody?.id;
+          })
+          .filter((id): id is string => typeof id === 'string')
+      : [];
+    const current = (id: string) => documents._item('/id', id, partition).read() ?? null;
+    const before = new Map(named.map((id) => [id, collection.read() ? current(id) : null]));
     const rollBack = () => {
-      for (const [rid, data] of inPartition()) {
-        if (!before.has(rid)) documents.delete(rid, partition);
-        else if (before.get(rid)?._etag !== data._etag) documents._set(before.get(rid) as ItemData);
-      }
-      for (const [rid, data] of before) {
-        if (!documents._data.has(rid)) documents._set(data);
+      for (const [id, previous] of before) {
+        const now = current(id);
+        if (now?._etag === previous?._etag) continue;
+        if (now) documents.delete(id, partition);
+        if (previous) documents._set(previous);
       }
     };
     let result: unknown;
     try {
-      result = await handler(account, request, response, params);
+      result = await handler(account, replay, response, params);
     } catch (error) {
       rollBack();
       throw error;

@@ -232,10 +232,13 @@ export async function updateBidder(
   if (
     changes.email !== undefined ||
     changes.phone !== undefined ||
+    changes.firstName !== undefined ||
     changes.lastName !== undefined ||
     changes.address !== undefined
   ) {
     await recordMatchesFor(scope, [saved], settings.autoMergeThreshold);
+    // A certain match may have merged this bidder into an older one, or changed it as the survivor.
+    return (await biddersRepo.find(scope, saved.id)) ?? mergedInto(scope, saved);
   }
   return saved;
 }

@@ -13,8 +13,10 @@ import {
 import type { BidderRecord } from '../bidders/bidders.repo.js';
 import {
   importKnownBidders,
+  candidateOf,
   recordImportMatches,
   writeImportBatch,
+  type PairCandidate,
 } from '../bidders/import-support.js';
 import { writeAudit } from '../platform/audit.js';
 import { AppError, payloadTooLarge } from '../platform/errors.js';
@@ -399,7 +401,7 @@ export async function importBidders(
     duplicates: 0,
     errors: [],
   };
-  const created: BidderRecord[] = [];
+  const created: PairCandidate[] = [];
   let pending: BidderRecord[] = [];
   const fail = (row: number, field: string, message: string) => {
     result.failed += 1;
@@ -412,7 +414,7 @@ export async function importBidders(
     const { written, clashes } = await writeImportBatch(scope, batch);
     result.successful += written.length;
     result.duplicates += clashes;
-    created.push(...written);
+    created.push(...written.map(candidateOf));
   };
 
   for (const file of files) {
@@ -447,7 +449,12 @@ export async function importBidders(
     }
   }
   await flush();
-  const matches = await recordImportMatches(scope, created, settings.autoMergeThreshold);
+  const matches = await recordImportMatches(
+    scope,
+    known.existing,
+    created,
+    settings.autoMergeThreshold,
+  );
   await writeAudit(scope, {
     action: 'bidder.import',
     entity: { type: 'import', id: correlationId },

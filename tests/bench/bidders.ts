@@ -1,0 +1,668 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { Agent, request as httpRequest } from 'node:http';
+import { CosmosClient, type Container, type JSONObject, type SqlParameter } from '@azure/cosmos';
+import { GOOD_PASSWORD } from '../support/identity.js';
+import { startTestStack, type TestStack } from '../support/test-stack.js';
+import { generatePeople, generator, pairKey, statsFor } from './bidder-data.js';
+import { round, summarise, type Summary } from './stats.js';
+
+/**
+ * Figures for the bidders feature:
+ *  1. GET /listBidders on a 50,000-bidder tenant at 20 concurrent clients, against the same
+ *     Cosmos query issued directly with the SDK in the same run.
+ *  2. A 100,000-row CSV through POST /data-upload/bidders/import: rows per second and the dev
+ *     host's peak RSS while it runs.
+ *  3. findDuplicates in-process over 100,000 bidders with 2% injected near-duplicates: time,
+ *     recall and precision; and POST /duplicates/scan end to end on the 50,000-bidder tenant.
+ *  4. Recomputing 50,000 custom scores after PUT /scoring/settings, until the job completes.
+ * Each stack-backed part starts its own throw-away stack, so one part's data never slows another's
+ * queries (the emulator scans a whole container for every query, whatever the partition).
+ */
+
+const TENANT_BIDDERS = 50_000;
+const TENANT_DUPLICATES = 1_000;
+const IMPORT_ROWS = 100_000;
+const MATCH_BIDDERS = 100_000;
+const MATCH_DUPLICATES = 2_000;
+const CONCURRENCY = 20;
+const LIST_ROUNDS = 2;
+const LIST_REQUESTS_PER_ROUND = 40;
+const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
+
+const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+
+const progress = (message: string) => process.stderr.write(`bench · bidders: ${message}\n`);
+
+interface Reply {
+  status: number;
+  text: string;
+  ms: number;
+}
+
+function send(
+  method: string,
+  url: string,
+  options: { token?: string; body?: Buffer | string; headers?: Record<string, string> } = {},
+): Promise<Reply> {
+  const started = performance.now();
+  return new Promise<Reply>((resolve, reject) => {
+    const outgoing = httpRequest(
+      url,
+      {
+        method,
+        agent,
+        headers: {
+          ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+          ...(options.body === undefined
+            ? {}
+            : { 'content-length': String(Buffer.byteLength(options.body)) }),
+          ...options.headers,
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.once('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            text: Buffer.concat(chunks).toString('utf8'),
+            ms: performance.now() - started,
+          }),
+        );
+        response.once('error', reject);
+      },
+    );
+    outgoing.once('error', reject);
+    outgoing.end(options.body);
+  });
+}
+
+async function json<T>(
+  method: string,
+  url: string,
+  options: { token?: string; body?: unknown } = {},
+): Promise<T> {
+  const reply = await send(method, url, {
+    ...(options.token ? { token: options.token } : {}),
+    ...(options.body === undefined
+      ? {}
+      : {
+          body: JSON.stringify(options.body),
+          headers: { 'content-type': 'application/json' },
+        }),
+  });
+  if (reply.status >= 300)
+    throw new Error(`${method} ${url} answered ${reply.status}: ${reply.text}`);
+  return JSON.parse(reply.text) as T;
+}
+
+/** A new account of its own (the owner holds every permission), and its access token. */
+async function newOwner(testStack: TestStack, label: string) {
+  const email = `bench-${label}-${randomUUID().slice(0, 8)}@example.com`;
+  const body = await json<{ accessToken?: string; account?: { id: string } }>(
+    'POST',
+    `${testStack.stack.authUrl}/signup`,
+    {
+      body: {
+        firstName: 'Bench',
+        lastName: 'Owner',
+        email,
+        password: GOOD_PASSWORD,
+        confirmPassword: GOOD_PASSWORD,
+        accountName: `Bench ${label}`,
+        preferences: { termsAccepted: true, privacyPolicyAccepted: true },
+      },
+    },
+  );
+  if (!body.accessToken || !body.account) throw new Error('sign-up gave no token or account');
+  return {
+    email,
+    accountId: body.account.id,
+    /** A fresh access token (they last 15 minutes). */
+    token: async () => {
+      const session = await json<{ accessToken?: string }>(
+        'POST',
+        `${testStack.stack.authUrl}/login`,
+        { body: { email, password: GOOD_PASSWORD } },
+      );
+      if (!session.accessToken) throw new Error('sign-in gave no access token');
+      return session.accessToken;
+    },
+  };
+}
+
+function cosmosFor(testStack: TestStack) {
+  const client = new CosmosClient({
+    endpoint: testStack.settings.COSMOS_ENDPOINT as string,
+    key: testStack.settings.COSMOS_KEY as string,
+    connectionPolicy: { enableEndpointDiscovery: false },
+  });
+  const database = client.database(testStack.settings.COSMOS_DATABASE as string);
+  return { client, bidders: database.container('bidders') };
+}
+
+/** 50,000 scored bidders written straight to Cosmos in transactional batches of 100. */
+async function seedTenant(bidders: Container, accountId: string) {
+  const { buildBidder } = await import('../../functions/src/bidders/bidders.service.js');
+  const { defaultScoringSettings } = await import('../../functions/src/scoring/scoring.service.js');
+  const settings = defaultScoringSettings();
+  const { people, injected } = generatePeople(TENANT_BIDDERS, TENANT_DUPLICATES, 4242, 't');
+  const random = generator(99);
+  const now = new Date();
+  const started = performance.now();
+  const records = people.map((person, index) => ({
+    ...buildBidder(
+      {
+        bidderId: `S${String(index).padStart(6, '0')}`,
+        firstName: person.firstName,
+        lastName: person.lastName,
+        email: person.email ?? '',
+        ...(person.phone ? { phone: person.phone } : {}),
+        address: person.address,
+        status: person.status,
+        preferredCategories: [],
+        preferredPaymentMethod: 'Credit Card',
+        stats: statsFor(random, now),
+      },
+      null,
+      settings,
+      now,
+    ),
+    email: person.email,
+    accountId,
+  }));
+  const built = performance.now() - started;
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      while (next < records.length) {
+        const batch = records.slice(next, next + 100);
+        next += 100;
+        const response = await bidders.items.batch(
+          batch.map((record) => ({
+            operationType: 'Create' as const,
+            resourceBody: record as unknown as JSONObject,
+          })),
+          accountId,
+        );
+        if (response.result?.some((entry) => entry.statusCode >= 400))
+          throw new Error('a seeding batch was refused');
+      }
+    }),
+  );
+  return {
+    bidders: records.length,
+    injectedDuplicates: injected.size,
+    buildMs: built,
+    seconds: (performance.now() - started) / 1000,
+  };
+}
+
+/** `requests` calls spread over `concurrency` clients; the latency of each that succeeded. */
+async function load(action: () => Promise<void>, requests: number, concurrency = CONCURRENCY) {
+  const samples: number[] = [];
+  const failures: string[] = [];
+  let issued = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (issued < requests) {
+        issued += 1;
+        const begin = performance.now();
+        try {
+          await action();
+          samples.push(performance.now() - begin);
+        } catch (error) {
+          failures.push(String((error as Error).message ?? error).slice(0, 120));
+        }
+      }
+    }),
+  );
+  return { samples, failures, seconds: (performance.now() - started) / 1000 };
+}
+
+interface ListVariant {
+  name: string;
+  query: Record<string, string>;
+  /** The same filter as bidders.service.ts listFilter builds for that query. */
+  where: string;
+  parameters: SqlParameter[];
+  orderBy: string;
+}
+
+async function listFigures(
+  testStack: TestStack,
+  bidders: Container,
+  accountId: string,
+  token: string,
+) {
+  const { LIST_FIELDS } = await import('../../functions/src/bidders/bidders.repo.js');
+  const select = LIST_FIELDS.map((field) => `c.${field}`).join(', ');
+  const variants: ListVariant[] = [
+    {
+      name: 'filtered',
+      query: {
+        status: 'Active',
+        minScore: '40',
+        sort: 'desc',
+        scoreType: 'lotwise',
+        limit: '50',
+      },
+      where: 'c.status = @status AND c.lotwiseScore.score >= @minScore',
+      parameters: [
+        { name: '@status', value: 'Active' },
+        { name: '@minScore', value: 40 },
+      ],
+      orderBy: 'c.lotwiseScore.score DESC',
+    },
+    {
+      name: 'search',
+      query: { search: 'Sullivan', sort: 'desc', scoreType: 'lotwise', limit: '50' },
+      where: 'CONTAINS(c.searchText, @search)',
+      parameters: [{ name: '@search', value: 'sullivan' }],
+      orderBy: 'c.lotwiseScore.score DESC',
+    },
+  ];
+  const measure = async (variant: ListVariant) => {
+    const url = `${testStack.stack.domainUrl}/listBidders?${new URLSearchParams(variant.query).toString()}`;
+    const querySpec = {
+      query: `SELECT ${select} FROM c WHERE c.accountId = @accountId AND (${variant.where}) ORDER BY ${variant.orderBy}`,
+      parameters: [{ name: '@accountId', value: accountId }, ...variant.parameters],
+    };
+    const viaRoute = async () => {
+      const reply = await send('GET', url, { token });
+      if (reply.status !== 200)
+        throw new Error(`GET /listBidders answered ${reply.status}: ${reply.text.slice(0, 300)}`);
+      JSON.parse(reply.text);
+    };
+    const viaSdk = async () => {
+      const { resources } = await bidders.items
+        .query(querySpec, { partitionKey: accountId, maxItemCount: 50 })
+        .fetchNext();
+      JSON.stringify(resources);
+    };
+
+    // The two give the same page.
+    const page = JSON.parse((await send('GET', url, { token })).text) as {
+      bidders: { id: string }[];
+      total: number;
+    };
+    const direct = await bidders.items
+      .query<{ id: string }>(querySpec, { partitionKey: accountId, maxItemCount: 50 })
+      .fetchNext();
+    const samePage =
+      page.bidders.map((bidder) => bidder.id).join() ===
+      direct.resources.map((bidder) => bidder.id).join();
+
+    // What the route's total costs when its one-minute cache is cold.
+    const countSpec = {
+      query: `SELECT VALUE COUNT(1) FROM c WHERE c.accountId = @accountId AND (${variant.where})`,
+      parameters: querySpec.parameters,
+    };
+    const countStarted = performance.now();
+    await bidders.items.query(countSpec, { partitionKey: accountId }).fetchAll();
+    const countMs = performance.now() - countStarted;
+
+    // One at a time first (no queueing in the emulator), then 20 clients, interleaved rounds.
+    const sequentialRoute: number[] = [];
+    const sequentialSdk: number[] = [];
+    for (let run = 0; run < 6; run += 1) {
+      let begin = performance.now();
+      await viaRoute();
+      sequentialRoute.push(performance.now() - begin);
+      begin = performance.now();
+      await viaSdk();
+      sequentialSdk.push(performance.now() - begin);
+    }
+    const routeSamples: number[] = [];
+    const sdkSamples: number[] = [];
+    const routeFailures: string[] = [];
+    const sdkFailures: string[] = [];
+    let routeSeconds = 0;
+    let sdkSeconds = 0;
+    for (let round = 0; round < LIST_ROUNDS; round += 1) {
+      const routeRound = await load(viaRoute, LIST_REQUESTS_PER_ROUND);
+      routeSamples.push(...routeRound.samples);
+      routeFailures.push(...routeRound.failures);
+      routeSeconds += routeRound.seconds;
+      const sdkRound = await load(viaSdk, LIST_REQUESTS_PER_ROUND);
+      sdkSamples.push(...sdkRound.samples);
+      sdkFailures.push(...sdkRound.failures);
+      sdkSeconds += sdkRound.seconds;
+    }
+    const route = summarise(routeSamples);
+    const sdk = summarise(sdkSamples);
+    const one = { route: summarise(sequentialRoute), sdk: summarise(sequentialSdk) };
+    return {
+      url: url.replace(testStack.stack.domainUrl, ''),
+      sql: querySpec.query,
+      total: page.total,
+      samePageAsSdk: samePage,
+      concurrency: CONCURRENCY,
+      requests: LIST_ROUNDS * LIST_REQUESTS_PER_ROUND,
+      failed: {
+        route: routeFailures.length,
+        sdk: sdkFailures.length,
+        ...(routeFailures.length || sdkFailures.length
+          ? { first: routeFailures[0] ?? sdkFailures[0] }
+          : {}),
+      },
+      routeMs: { p50: round(route.p50), p95: round(route.p95), mean: round(route.mean) },
+      sdkMs: { p50: round(sdk.p50), p95: round(sdk.p95), mean: round(sdk.mean) },
+      perSecond: {
+        route: round(routeSamples.length / routeSeconds, 1),
+        sdk: round(sdkSamples.length / sdkSeconds, 1),
+      },
+      ratio: {
+        p50: round(route.p50 / sdk.p50),
+        p95: round(route.p95 / sdk.p95),
+        mean: round(route.mean / sdk.mean),
+      },
+      oneAtATimeMs: {
+        route: round(one.route.p50),
+        sdk: round(one.sdk.p50),
+        ratio: round(one.route.p50 / one.sdk.p50),
+      },
+      countQueryMs: round(countMs),
+    };
+  };
+  const results: Record<string, Awaited<ReturnType<typeof measure>>> = {};
+  for (const variant of variants) results[variant.name] = await measure(variant);
+  return results;
+}
+
+const rssOf = (pid: number) => {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const field = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return { rssMb: field('VmRSS') / 1024, peakMb: field('VmHWM') / 1024 };
+};
+
+function multipart(files: { name: string; data: Buffer }[]) {
+  const boundary = `----lotwise-bench-${randomUUID()}`;
+  const parts: Buffer[] = [];
+  for (const file of files) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\ncontent-disposition: form-data; name="files"; filename="${file.name}"\r\ncontent-type: text/csv\r\n\r\n`,
+      ),
+      file.data,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** CSV files of compact rows, as few as fit under the 10 MB limit each and in all. */
+function importCsv(rows: number) {
+  const { people } = generatePeople(rows, 0, 77, 'i');
+  const header = 'bidderId,firstName,lastName,email\n';
+  const lines = people.map(
+    (person, index) =>
+      `I${String(index).padStart(6, '0')},${person.firstName},${person.lastName},${
+        person.email ?? `${person.firstName}.${person.lastName}.${index}@example.com`.toLowerCase()
+      }\n`,
+  );
+  const text = header + lines.join('');
+  const bytes = Buffer.byteLength(text);
+  if (bytes <= MAX_IMPORT_BYTES - 64 * 1024)
+    return [{ name: 'bidders.csv', data: Buffer.from(text) }];
+  throw new Error(`${rows} rows take ${bytes} bytes, over the 10 MB limit: split them`);
+}
+
+async function importFigures() {
+  const testStack = await startTestStack('http://localhost:4280', {
+    LOG_LEVEL: 'error',
+    LOTWISE_SEED: 'false',
+  });
+  try {
+    const owner = await newOwner(testStack, 'import');
+    const token = await owner.token();
+    const files = importCsv(IMPORT_ROWS);
+    progress(`importing ${IMPORT_ROWS} CSV rows`);
+    const { body, contentType } = multipart(files);
+    const pid = testStack.stack.processes.host?.child.pid;
+    if (!pid) throw new Error('no dev host process');
+    const before = rssOf(pid);
+    // Resets the kernel's high-water mark (VmHWM) so it covers only the import.
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    let sampledPeak = before.rssMb;
+    const sampler = setInterval(() => {
+      sampledPeak = Math.max(sampledPeak, rssOf(pid).rssMb);
+    }, 50);
+    const started = performance.now();
+    const reply = await send('POST', `${testStack.stack.domainUrl}/data-upload/bidders/import`, {
+      token,
+      body,
+      headers: { 'content-type': contentType },
+    });
+    const seconds = (performance.now() - started) / 1000;
+    clearInterval(sampler);
+    const after = rssOf(pid);
+    if (reply.status !== 200) throw new Error(`import answered ${reply.status}: ${reply.text}`);
+    const result = JSON.parse(reply.text) as {
+      totalProcessed: number;
+      successful: number;
+      failed: number;
+      duplicates: number;
+    };
+    const { client, bidders } = cosmosFor(testStack);
+    const { resources } = await bidders.items
+      .query<number>(
+        {
+          query: 'SELECT VALUE COUNT(1) FROM c WHERE c.accountId = @accountId',
+          parameters: [{ name: '@accountId', value: owner.accountId }],
+        },
+        { partitionKey: owner.accountId },
+      )
+      .fetchAll();
+    client.dispose();
+    return {
+      rows: IMPORT_ROWS,
+      files: files.length,
+      fileBytes: files.map((file) => file.data.length),
+      requestBytes: body.length,
+      columns: 'bidderId,firstName,lastName,email',
+      result: {
+        totalProcessed: result.totalProcessed,
+        successful: result.successful,
+        failed: result.failed,
+        duplicates: result.duplicates,
+      },
+      storedAfterwards: resources[0] ?? 0,
+      seconds: round(seconds, 1),
+      rowsPerSecond: round(IMPORT_ROWS / seconds, 0),
+      hostRssMb: {
+        before: round(before.rssMb, 0),
+        peakSampled: round(sampledPeak, 0),
+        peakKernel: round(after.peakMb, 0),
+        after: round(after.rssMb, 0),
+      },
+      rssMethod:
+        'the dev host process (serves both the auth and domain apps) is the test stack’s host child; /proc/<pid>/status VmRSS sampled every 50 ms, and VmHWM after writing 5 to /proc/<pid>/clear_refs just before the request',
+    };
+  } finally {
+    await testStack.stop();
+  }
+}
+
+/** findDuplicates in this process over 100,000 generated bidders with 2% near-duplicates. */
+async function matcherFigures() {
+  const { findDuplicates, MIN_CONFIDENCE } =
+    await import('../../functions/src/bidders/duplicate-matcher.js');
+  const { AUTO_MERGE_DEFAULT } = await import('../../functions/src/scoring/scoring.schema.js');
+  const { people, injected } = generatePeople(MATCH_BIDDERS, MATCH_DUPLICATES);
+  findDuplicates(people.slice(0, 5000));
+  const times: number[] = [];
+  let pairs: ReturnType<typeof findDuplicates> = [];
+  for (let run = 0; run < 3; run += 1) {
+    const started = performance.now();
+    pairs = findDuplicates(people);
+    times.push(performance.now() - started);
+  }
+  let truePositives = 0;
+  let autoMergeable = 0;
+  let wronglyAutoMergeable = 0;
+  for (const pair of pairs) {
+    const hit = injected.has(pairKey(pair.a, pair.b));
+    if (hit) truePositives += 1;
+    if (pair.confidence >= AUTO_MERGE_DEFAULT) {
+      autoMergeable += 1;
+      if (!hit) wronglyAutoMergeable += 1;
+    }
+  }
+  const timing: Summary = summarise(times);
+  return {
+    bidders: people.length,
+    injectedPairs: injected.size,
+    households: 'about 1% of people share an address, landline and last name with another person',
+    minConfidence: MIN_CONFIDENCE,
+    seconds: round(timing.p50 / 1000, 2),
+    reportedPairs: pairs.length,
+    truePositives,
+    recall: round(truePositives / injected.size, 4),
+    precision: round(truePositives / (pairs.length || 1), 4),
+    atAutoMergeThreshold: {
+      threshold: AUTO_MERGE_DEFAULT,
+      pairs: autoMergeable,
+      notInjected: wronglyAutoMergeable,
+    },
+  };
+}
+
+async function tenantFigures() {
+  const testStack = await startTestStack('http://localhost:4280', {
+    LOG_LEVEL: 'error',
+    LOTWISE_SEED: 'false',
+  });
+  try {
+    const owner = await newOwner(testStack, 'tenant');
+    const { client, bidders } = cosmosFor(testStack);
+    progress(`seeding ${TENANT_BIDDERS} bidders`);
+    const seeding = await seedTenant(bidders, owner.accountId);
+    progress(`seeded in ${round(seeding.seconds, 1)} s; timing GET /listBidders`);
+
+    const list = await listFigures(testStack, bidders, owner.accountId, await owner.token());
+
+    progress('recomputing custom scores');
+    // Recompute: new weights, then poll until the background job says it is done.
+    let token = await owner.token();
+    const base = `${testStack.stack.domainUrl}/scoring/settings`;
+    const started = performance.now();
+    const saved = await json<{ version: number; recompute: { jobId: string } | null }>(
+      'PUT',
+      base,
+      {
+        token,
+        body: {
+          customWeights: {
+            paymentHistory: 20,
+            bidActivity: 25,
+            winRate: 15,
+            avgSpending: 15,
+            accountAge: 5,
+            communicationResponsiveness: 5,
+            disputeHistory: 10,
+            referrals: 5,
+          },
+        },
+      },
+    );
+    const saveMs = performance.now() - started;
+    interface Progress {
+      status: string;
+      processed: number;
+      total: number;
+      startedAt: string | null;
+      finishedAt: string | null;
+    }
+    let recompute = null as Progress | null;
+    let polls = 0;
+    while (performance.now() - started < 8 * 60_000) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      if (polls % 100 === 99) token = await owner.token();
+      polls += 1;
+      recompute = (await json<{ recompute: Progress | null }>('GET', base, { token })).recompute;
+      if (recompute?.status === 'completed' || recompute?.status === 'failed') break;
+    }
+    const recomputeSeconds = (performance.now() - started) / 1000;
+    if (recompute?.status !== 'completed')
+      throw new Error(`recompute ended ${recompute?.status ?? 'never'}`);
+    const { resources: stale } = await bidders.items
+      .query<number>(
+        {
+          query:
+            'SELECT VALUE COUNT(1) FROM c WHERE c.accountId = @accountId AND c.customVersion != @version',
+          parameters: [
+            { name: '@accountId', value: owner.accountId },
+            { name: '@version', value: saved.version },
+          ],
+        },
+        { partitionKey: owner.accountId },
+      )
+      .fetchAll();
+
+    progress('scanning for duplicates');
+    // Duplicate scan end to end (it merges the surest pairs, so it runs last).
+    token = await owner.token();
+    const scanReply = await send('POST', `${testStack.stack.domainUrl}/duplicates/scan`, { token });
+    if (scanReply.status !== 200) throw new Error(`scan answered ${scanReply.status}`);
+    const scan = JSON.parse(scanReply.text) as {
+      scanned: number;
+      pending: number;
+      autoMerged: number;
+    };
+    client.dispose();
+    return {
+      seeding: {
+        bidders: seeding.bidders,
+        injectedDuplicates: seeding.injectedDuplicates,
+        seconds: round(seeding.seconds, 1),
+      },
+      list,
+      recompute: {
+        bidders: recompute.total,
+        processed: recompute.processed,
+        seconds: round(recomputeSeconds, 1),
+        saveMs: round(saveMs),
+        jobSeconds:
+          recompute.startedAt && recompute.finishedAt
+            ? round((Date.parse(recompute.finishedAt) - Date.parse(recompute.startedAt)) / 1000, 1)
+            : null,
+        notRescored: stale[0] ?? null,
+      },
+      duplicateScan: {
+        ...scan,
+        injectedPairs: seeding.injectedDuplicates,
+        seconds: round(scanReply.ms / 1000, 1),
+      },
+    };
+  } finally {
+    await testStack.stop();
+  }
+}
+
+export async function bidderFigures() {
+  try {
+    // BENCH_BIDDERS=matcher,import,tenant runs only those parts (all by default).
+    const parts = (process.env.BENCH_BIDDERS ?? 'matcher,import,tenant').split(',');
+    const report = (name: string, figures: unknown) => {
+      progress(`${name} ${JSON.stringify(figures)}`);
+      return figures;
+    };
+    progress('duplicate matcher in-process');
+    const matcher = parts.includes('matcher') ? report('matcher', await matcherFigures()) : null;
+    const importing = parts.includes('import') ? report('import', await importFigures()) : null;
+    const tenant = parts.includes('tenant') ? report('tenant', await tenantFigures()) : null;
+    return {
+      matcher: matcher as Awaited<ReturnType<typeof matcherFigures>>,
+      import: importing as Awaited<ReturnType<typeof importFigures>>,
+      ...(tenant as Awaited<ReturnType<typeof tenantFigures>>),
+    };
+  } finally {
+    agent.destroy();
+  }
+}
+
+export type BidderFigures = Awaited<ReturnType<typeof bidderFigures>>;
