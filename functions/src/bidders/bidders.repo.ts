@@ -1,7 +1,7 @@
 import type { SqlParameter } from '@azure/cosmos';
 import type { ContainerDefinition } from '../platform/cosmos.js';
 import { container } from '../platform/cosmos.js';
-import { TenantRepository, type Stored, type TenantScope } from '../platform/repo.js';
+import { TenantRepository, type TenantScope } from '../platform/repo.js';
 import type { ScoreResult } from '../scoring/score-formula.js';
 import type { AutoInviteStatus } from '../scoring/scoring.schema.js';
 import type { Address, BidderNote, BidderStats, HistoryEntry } from './bidders.schema.js';
@@ -120,18 +120,6 @@ export async function pageListRows(
     pageSize,
     ...(continuationToken ? { continuationToken } : {}),
   }) as Promise<{ items: BidderListRecord[]; continuationToken?: string }>;
-}
-
-/** The bidders sharing a blocking key with any of the keys given. */
-export async function biddersSharingKeys(
-  scope: TenantScope,
-  keys: string[],
-): Promise<Stored<BidderRecord>[]> {
-  if (!keys.length) return [];
-  return biddersRepo.all(scope, {
-    where: 'EXISTS(SELECT VALUE k FROM k IN c.matchKeys WHERE ARRAY_CONTAINS(@keys, k))',
-    parameters: [{ name: '@keys', value: keys }],
-  });
 }
 
 /** Writes without If-Match for the background recalculation, which re-reads on conflict. */

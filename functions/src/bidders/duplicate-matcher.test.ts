@@ -4,7 +4,6 @@ import {
   compare,
   findDuplicates,
   jaroWinkler,
-  matchAgainst,
   MIN_CONFIDENCE,
   normaliseEmail,
   phoneDigits,
@@ -330,25 +329,5 @@ describe('findDuplicates', () => {
     expect(findDuplicates(office(50))).toHaveLength((50 * 49) / 2);
     // ...but 51 sharing one number says nothing, and none is compared.
     expect(findDuplicates(office(51))).toEqual([]);
-  });
-});
-
-describe('matchAgainst', () => {
-  it('compares a record only with those sharing a key, never with itself', () => {
-    const newcomer = person('n', { phone: '401-555-0142', email: 'e.whitfield@example.com' });
-    const pairs = matchAgainst(newcomer, [
-      newcomer,
-      person('same'),
-      person('stranger', {
-        firstName: 'Zed',
-        lastName: 'Quorum',
-        email: 'z@example.com',
-        phone: '999 555 0000',
-        address: { street: '1 Main St', city: 'Boston', state: 'MA', zip: '02101', country: 'USA' },
-      }),
-    ]);
-    expect(pairs.map((pair) => pair.b)).toEqual(['same']);
-    // phone 35 + name 25 + address 25 - different e-mails 15
-    expect(pairs[0]?.confidence).toBe(70);
   });
 });

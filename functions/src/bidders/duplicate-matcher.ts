@@ -243,16 +243,3 @@ export function findDuplicates(
   }
   return pairs.sort((x, y) => y.confidence - x.confidence);
 }
-
-/** The candidates one new record should be compared with, from a set of existing ones. */
-export function matchAgainst(
-  record: MatchRecord,
-  existing: MatchRecord[],
-  minConfidence = MIN_CONFIDENCE,
-) {
-  const keys = new Set(blockingKeys(record));
-  return existing
-    .filter((other) => other.id !== record.id && blockingKeys(other).some((key) => keys.has(key)))
-    .map((other) => ({ a: record.id, b: other.id, ...compare(record, other) }))
-    .filter((pair) => pair.confidence >= minConfidence);
-}
