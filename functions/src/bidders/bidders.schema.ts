@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailSchema } from '../identity/identity.schema.js';
 import { autoInviteStatuses, scoreComponents, tiers } from '../scoring/scoring.schema.js';
 
 /** Contracts of the bidders service, shared with the web app. */
@@ -159,6 +160,13 @@ export type Bidder = z.infer<typeof bidderSchema>;
 export const bidderListItemSchema = bidderSchema.omit({ invitations: true });
 export type BidderListItem = z.infer<typeof bidderListItemSchema>;
 
+/** Bidders' numbers come from many countries and old records: 7 digits is enough to call. */
+const bidderPhoneSchema = z
+  .string()
+  .trim()
+  .regex(/^\+?[\d\s\-().]{7,}$/, 'Enter a phone number with at least 7 digits')
+  .max(32);
+
 export const bidderInputSchema = z.object({
   bidderId: z
     .string()
@@ -167,19 +175,8 @@ export const bidderInputSchema = z.object({
     .optional(),
   firstName: text(100).min(1, 'is required'),
   lastName: text(100).min(1, 'is required'),
-  email: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .max(254)
-    .pipe(z.email({ message: 'Enter a valid email address' })),
-  phone: z
-    .string()
-    .trim()
-    .regex(/^\+?[\d\s\-().]{7,}$/, 'Enter a phone number with at least 7 digits')
-    .max(32)
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+  email: emailSchema,
+  phone: bidderPhoneSchema.optional().or(z.literal('').transform(() => undefined)),
   address: addressSchema.prefault({}),
   status: z.enum(bidderStatuses).default('Pending'),
   preferredCategories: z.array(z.enum(preferredCategories)).max(18).default([]),
@@ -194,18 +191,8 @@ export const bidderUpdateSchema = z
   .object({
     firstName: text(100).min(1, 'is required'),
     lastName: text(100).min(1, 'is required'),
-    email: z
-      .string()
-      .trim()
-      .toLowerCase()
-      .max(254)
-      .pipe(z.email({ message: 'Enter a valid email address' })),
-    phone: z
-      .string()
-      .trim()
-      .regex(/^\+?[\d\s\-().]{7,}$/, 'Enter a phone number with at least 7 digits')
-      .max(32)
-      .nullable(),
+    email: emailSchema,
+    phone: bidderPhoneSchema.nullable(),
     address: z.object({
       street: text(200),
       city: text(100),
@@ -320,3 +307,19 @@ export const mergeableFields = [
   'country',
   'status',
 ] as const;
+
+export const historyResponseSchema = z.object({ history: z.array(historyEntrySchema) });
+export const notesResponseSchema = z.object({ notes: z.array(noteSchema) });
+export const duplicatesResponseSchema = z.object({
+  duplicates: z.array(duplicateSchema),
+  summary: duplicateSummarySchema,
+});
+export const scanResultSchema = z.object({
+  scanned: z.number().int(),
+  pending: z.number().int(),
+  autoMerged: z.number().int(),
+});
+export const bulkInviteResultSchema = z.object({
+  invited: z.number().int(),
+  skipped: z.array(z.object({ id: z.string(), reason: z.string() })),
+});

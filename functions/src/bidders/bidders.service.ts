@@ -154,7 +154,7 @@ export async function createBidder(
         correlationId,
       });
       await recordMatchesFor(scope, [created], settings.autoMergeThreshold);
-      return (await biddersRepo.find(scope, created.id)) ?? mergedInto(scope, created);
+      return currentOrSurvivor(scope, created);
     } catch (error) {
       if (!isConflict(error)) throw error;
       if (input.bidderId) {
@@ -172,15 +172,18 @@ export async function createBidder(
 }
 
 /**
- * The older bidder a new one was merged into at once (a certain duplicate): it carries the new
- * bidder's ID as an alias.
+ * A bidder as it is after duplicate matching: re-read, since matching may have changed it as the
+ * survivor of a merge, or the bidder the certain duplicate was merged into (which carries its ID
+ * as an alias).
  */
-async function mergedInto(scope: TenantScope, created: BidderRecord) {
+async function currentOrSurvivor(scope: TenantScope, record: BidderRecord) {
+  const current = await biddersRepo.find(scope, record.id);
+  if (current) return current;
   const [survivor] = await biddersRepo.all(scope, {
     where: 'ARRAY_CONTAINS(c.aliases, @bidderId)',
-    parameters: [{ name: '@bidderId', value: created.bidderId }],
+    parameters: [{ name: '@bidderId', value: record.bidderId }],
   });
-  return survivor ?? getBidder(scope, created.id);
+  return survivor ?? getBidder(scope, record.id);
 }
 
 /** Applies an edit made against a version the caller read (If-Match); scores follow the facts. */
@@ -238,7 +241,7 @@ export async function updateBidder(
   ) {
     await recordMatchesFor(scope, [saved], settings.autoMergeThreshold);
     // A certain match may have merged this bidder into an older one, or changed it as the survivor.
-    return (await biddersRepo.find(scope, saved.id)) ?? mergedInto(scope, saved);
+    return currentOrSurvivor(scope, saved);
   }
   return saved;
 }

@@ -118,13 +118,8 @@ export async function resetPassword(token: string, newPassword: string): Promise
     validationError([
       { location: 'body', field: 'token', message: 'This reset link is not valid or has expired' },
     ]);
-  const record = await tokensRepo.find(token);
-  if (
-    !record ||
-    record.purpose !== 'password-reset' ||
-    record.usedAt ||
-    Date.parse(record.expiresAt) < Date.now()
-  ) {
+  const record = await tokensRepo.findUsable(token, 'password-reset');
+  if (!record) {
     throw invalid();
   }
   const user = record.userId ? await usersRepo.find(record.userId) : undefined;

@@ -31,13 +31,8 @@ export async function verifyEmail(token: string): Promise<void> {
     validationError([
       { location: 'body', field: 'token', message: 'This link is not valid or has expired' },
     ]);
-  const record = await tokensRepo.find(token);
-  if (
-    !record ||
-    record.purpose !== 'email-verify' ||
-    record.usedAt ||
-    Date.parse(record.expiresAt) < Date.now()
-  ) {
+  const record = await tokensRepo.findUsable(token, 'email-verify');
+  if (!record) {
     throw invalid();
   }
   const user = record.userId ? await usersRepo.find(record.userId) : undefined;

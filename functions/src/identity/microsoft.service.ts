@@ -213,13 +213,8 @@ export async function completeRedirect(
   client: ClientInfo,
 ): Promise<SessionResponse> {
   const config = entraConfig();
-  const record = await tokensRepo.find(state);
-  if (
-    !record ||
-    record.purpose !== 'oauth-state' ||
-    record.usedAt ||
-    Date.parse(record.expiresAt) < Date.now()
-  ) {
+  const record = await tokensRepo.findUsable(state, 'oauth-state');
+  if (!record) {
     throw validationError([
       {
         location: 'body',

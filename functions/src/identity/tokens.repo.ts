@@ -22,6 +22,20 @@ export const tokensRepo = {
     }
   },
 
+  /** The token's record when it exists, is for this purpose, is unspent and has not expired. */
+  async findUsable(
+    token: string,
+    purpose: OneTimeTokenRecord['purpose'],
+  ): Promise<Stored<OneTimeTokenRecord> | undefined> {
+    const record = await tokensRepo.find(token);
+    const usable =
+      record &&
+      record.purpose === purpose &&
+      !record.usedAt &&
+      Date.parse(record.expiresAt) >= Date.now();
+    return usable ? record : undefined;
+  },
+
   /**
    * Marks the token used, only if nobody else did first (If-Match): of two concurrent uses, one
    * wins and the other is told the token is spent.

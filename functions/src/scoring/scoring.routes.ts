@@ -1,7 +1,12 @@
 import type { FunctionTable } from '../platform/functions.js';
 import { httpRoute } from '../platform/http.js';
 import { scopeOf } from '../platform/repo.js';
-import { LOTWISE_TIERS, LOTWISE_WEIGHTS, scoringSettingsUpdateSchema } from './scoring.schema.js';
+import {
+  LOTWISE_TIERS,
+  LOTWISE_WEIGHTS,
+  scoringSettingsUpdateSchema,
+  type LotwiseModel,
+} from './scoring.schema.js';
 import { saveScoringSettings, scoringSettings } from './scoring.service.js';
 
 export const scoringFunctions: FunctionTable = {
@@ -18,7 +23,7 @@ export const scoringFunctions: FunctionTable = {
           tiers: LOTWISE_TIERS,
           description:
             'The Lotwise Score is computed the same way for every auction house, from each bidder’s own record. It is managed by Lotwise and cannot be changed.',
-        },
+        } satisfies LotwiseModel,
       }),
     }),
     httpRoute({

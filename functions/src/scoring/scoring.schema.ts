@@ -167,10 +167,10 @@ export const scoringSettingsUpdateSchema = z
   })
   .partial();
 
+/** GET /scoring/lotwise: the standardized model, the same for every house. */
 export const lotwiseModelSchema = z.object({
-  weights: z.record(z.string(), z.number()),
-  tiers: z.record(z.string(), z.number()),
+  weights: z.record(z.enum(scoreComponents), z.number()),
+  tiers: z.object({ premium: score, gold: score, silver: score, bronze: score }),
   description: z.string(),
 });
-
-export const usageSchema = z.object({ scoredBidders: z.number().int() });
+export type LotwiseModel = z.infer<typeof lotwiseModelSchema>;

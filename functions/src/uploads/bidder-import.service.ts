@@ -75,6 +75,10 @@ Object.assign(fieldsByHeader, {
 
 const normaliseHeader = (header: string) => header.toLowerCase().replace(/[^a-z0-9]/g, '');
 
+/** The field a column or key names: the caller's mapping first, then the known headers. */
+const knownField = (header: string, mapping: Record<string, string>): string | undefined =>
+  mapping[header] ?? fieldsByHeader[normaliseHeader(header)];
+
 const numberOrNull = z.preprocess(
   (value) => (value === '' || value === null || value === undefined ? null : Number(value)),
   z.number().finite().nullable(),
@@ -208,10 +212,7 @@ async function* csvRows(data: Buffer, mapping: Record<string, string>): AsyncGen
     parseCsv({
       bom: true,
       columns: (headers: string[]) =>
-        headers.map(
-          (header) =>
-            mapping[header] ?? fieldsByHeader[normaliseHeader(header)] ?? `unknown:${header}`,
-        ),
+        headers.map((header) => knownField(header, mapping) ?? `unknown:${header}`),
       skip_empty_lines: true,
       trim: true,
       relax_column_count: true,
@@ -244,7 +245,7 @@ async function* xlsxRows(data: Buffer, mapping: Record<string, string>): AsyncGe
       if (!headers) {
         headers = cells.map((cell) => {
           const header = String(cell ?? '');
-          return mapping[header] ?? fieldsByHeader[normaliseHeader(header)] ?? `unknown:${header}`;
+          return knownField(header, mapping) ?? `unknown:${header}`;
         });
         continue;
       }
@@ -281,7 +282,7 @@ async function* jsonRows(data: Buffer, mapping: Record<string, string>): AsyncGe
           return Object.entries(value as Record<string, unknown>);
         if (key === 'stats' && value && typeof value === 'object')
           return Object.entries(value as Record<string, unknown>);
-        return [[mapping[key] ?? fieldsByHeader[normaliseHeader(key)] ?? key, value]];
+        return [[knownField(key, mapping) ?? key, value]];
       }),
     );
     yield { row: index + 1, values };

@@ -75,6 +75,13 @@ export function useSignedIn() {
   return current;
 }
 
+/** Whether the signed-in person holds a permission in this account (the owner holds all). */
+export function useCan() {
+  const { account } = useSignedIn();
+  return (permission: string) =>
+    account.role === 'owner' || account.permissions.includes(permission);
+}
+
 export const tokens = {
   access: () => accessToken,
   setAccess: (token: string | null) => {

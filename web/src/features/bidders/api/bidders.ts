@@ -1,15 +1,18 @@
 import {
   analyticsSchema,
   bidderSchema,
-  duplicateSchema,
-  duplicateSummarySchema,
-  historyEntrySchema,
+  bulkInviteResultSchema,
+  duplicatesResponseSchema,
+  historyResponseSchema,
   importResultSchema,
   listResponseSchema,
+  notesResponseSchema,
   noteSchema,
+  scanResultSchema,
   type ScoreType,
 } from '@contracts/bidders/bidders.schema';
 import {
+  lotwiseModelSchema,
   scoringSettingsSchema,
   type AutomationRules,
   type TierThresholds,
@@ -18,8 +21,9 @@ import {
 import { useEffect } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import useSWRInfinite from 'swr/infinite';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { apiRequest, domainApi } from '../../../lib/api-client';
+import { fetchWith } from '../../../lib/swr';
 import { uploadForm, type UploadProgress } from '../../../lib/upload';
 
 export interface ListFilters {
@@ -69,7 +73,7 @@ export function useBidderList(filters: ListFilters) {
       if (index === 0) return listQuery(filters);
       return previous?.continuationToken ? listQuery(filters, previous.continuationToken) : null;
     },
-    (url: string) => apiRequest(url, { schema: listResponseSchema }),
+    fetchWith(listResponseSchema),
     { revalidateFirstPage: false, keepPreviousData: true },
   );
   const { mutate } = list;
@@ -92,46 +96,24 @@ const analyticsKey = (scoreType: ScoreType) =>
   domainApi(`/bidders/analytics?scoreType=${scoreType}`);
 
 export const useBidder = (id: string | null) =>
-  useSWR(id ? bidderKey(id) : null, (url: string) => apiRequest(url, { schema: bidderSchema }));
+  useSWR(id ? bidderKey(id) : null, fetchWith(bidderSchema));
 export const useBidderHistory = (id: string | null, enabled: boolean) =>
-  useSWR(id && enabled ? historyKey(id) : null, (url: string) =>
-    apiRequest(url, { schema: z.object({ history: z.array(historyEntrySchema) }) }),
-  );
+  useSWR(id && enabled ? historyKey(id) : null, fetchWith(historyResponseSchema));
 export const useBidderNotes = (id: string | null) =>
-  useSWR(id ? notesKey(id) : null, (url: string) =>
-    apiRequest(url, { schema: z.object({ notes: z.array(noteSchema) }) }),
-  );
-export const useDuplicates = () =>
-  useSWR(duplicatesKey, (url: string) =>
-    apiRequest(url, {
-      schema: z.object({ duplicates: z.array(duplicateSchema), summary: duplicateSummarySchema }),
-    }),
-  );
+  useSWR(id ? notesKey(id) : null, fetchWith(notesResponseSchema));
+export const useDuplicates = () => useSWR(duplicatesKey, fetchWith(duplicatesResponseSchema));
 export const useAnalytics = (scoreType: ScoreType) =>
-  useSWR(analyticsKey(scoreType), (url: string) => apiRequest(url, { schema: analyticsSchema }));
+  useSWR(analyticsKey(scoreType), fetchWith(analyticsSchema));
 
 /** Polls while a recalculation runs, so its progress shows. */
 export const useScoringSettings = () =>
-  useSWR(settingsKey, (url: string) => apiRequest(url, { schema: scoringSettingsSchema }), {
+  useSWR(settingsKey, fetchWith(scoringSettingsSchema), {
     refreshInterval: (data) =>
       data?.recompute && ['queued', 'running'].includes(data.recompute.status) ? 1000 : 0,
   });
 
 export const useLotwiseModel = () =>
-  useSWR(domainApi('/scoring/lotwise'), (url: string) =>
-    apiRequest(url, {
-      schema: z.object({
-        weights: z.record(z.string(), z.number()),
-        tiers: z.object({
-          premium: z.number(),
-          gold: z.number(),
-          silver: z.number(),
-          bronze: z.number(),
-        }),
-        description: z.string(),
-      }),
-    }),
-  );
+  useSWR(domainApi('/scoring/lotwise'), fetchWith(lotwiseModelSchema));
 
 export type BidderInputBody = {
   firstName: string;
@@ -197,7 +179,7 @@ export function useBidderActions() {
       const result = await apiRequest(domainApi('/bulk-invite'), {
         method: 'POST',
         body: { bidderIds, ...(message ? { message } : {}) },
-        schema: z.object({ invited: z.number(), skipped: z.array(z.unknown()) }),
+        schema: bulkInviteResultSchema,
       });
       await Promise.all(bidderIds.map(refreshBidder));
       return result;
@@ -231,6 +213,16 @@ export function useBidderActions() {
       );
       await refreshLists();
       return merged;
+    },
+    scan: async () => {
+      const result = await apiRequest(domainApi('/duplicates/scan'), {
+        method: 'POST',
+        // A whole account is compared, which takes a while for a large one.
+        timeoutMs: 120_000,
+        schema: scanResultSchema,
+      });
+      await refreshLists();
+      return result;
     },
     dismiss: async (pairId: string) => {
       await apiRequest(domainApi(`/duplicates/${encodeURIComponent(pairId)}/dismiss`), {

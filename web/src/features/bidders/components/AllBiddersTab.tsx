@@ -76,12 +76,10 @@ export function AllBiddersTab({
   scoreType,
   onOpen,
   onAction,
-  can,
 }: {
   scoreType: ScoreType;
   onOpen(bidder: BidderListItem): void;
   onAction(action: RowAction, bidder: BidderListItem): void;
-  can: (permission: string) => boolean;
 }) {
   const styles = useStyles();
   const { filters, set } = useFilters(scoreType);
@@ -186,7 +184,6 @@ export function AllBiddersTab({
         onLoadMore={loadMore}
         onOpen={onOpen}
         onAction={onAction}
-        can={can}
       />
     </div>
   );

@@ -16,6 +16,7 @@ import { autoInviteStatuses, tiers } from '@contracts/scoring/scoring.schema';
 import { messageOf } from '../../../lib/api-client';
 import { useAnalytics } from '../api/bidders';
 import { scoreTypeLabel } from './score-style';
+import { StatCard } from './StatCard';
 
 const useStyles = makeStyles({
   stack: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -24,13 +25,6 @@ const useStyles = makeStyles({
     gridTemplateColumns: 'repeat(auto-fit, minmax(170px, 1fr))',
     gap: tokens.spacingHorizontalM,
   },
-  figure: { display: 'flex', flexDirection: 'column', gap: '2px' },
-  value: {
-    fontSize: tokens.fontSizeHero700,
-    fontWeight: tokens.fontWeightSemibold,
-    lineHeight: 1.1,
-  },
-  muted: { color: tokens.colorNeutralForeground3 },
   charts: {
     display: 'grid',
     gridTemplateColumns: 'repeat(auto-fit, minmax(320px, 1fr))',
@@ -106,10 +100,7 @@ export default function AnalyticsTab({ scoreType }: { scoreType: ScoreType }) {
     <div className={styles.stack}>
       <div className={styles.cards}>
         {figures.map(([label, value]) => (
-          <Card key={label} className={styles.figure}>
-            <Caption1 className={styles.muted}>{label}</Caption1>
-            <span className={styles.value}>{value}</span>
-          </Card>
+          <StatCard key={label} label={label} value={value} />
         ))}
       </div>
       <div className={styles.charts}>

@@ -25,6 +25,7 @@ import {
 import type { BidderListItem, ScoreType } from '@contracts/bidders/bidders.schema';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useCan } from '../../../lib/auth-store';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { ScoreGauge } from './ScoreGauge';
 import {
@@ -139,13 +140,12 @@ const tintStyles = makeStyles({
 
 function RowMenu({
   bidder,
-  can,
   onAction,
 }: {
   bidder: BidderListItem;
-  can: (permission: string) => boolean;
   onAction(action: RowAction, bidder: BidderListItem): void;
 }) {
+  const can = useCan();
   return (
     <Menu positioning="below-end">
       <MenuTrigger disableButtonEnhancement>
@@ -206,7 +206,6 @@ export function BidderTable({
   onLoadMore,
   onOpen,
   onAction,
-  can,
 }: {
   bidders: BidderListItem[];
   total: number | undefined;
@@ -217,7 +216,6 @@ export function BidderTable({
   onLoadMore(): void;
   onOpen(bidder: BidderListItem): void;
   onAction(action: RowAction, bidder: BidderListItem): void;
-  can: (permission: string) => boolean;
 }) {
   const styles = useStyles();
   const tints = tintStyles();
@@ -318,7 +316,7 @@ export function BidderTable({
                     </Caption1>
                   </span>
                   <span role="cell">
-                    <RowMenu bidder={bidder} can={can} onAction={onAction} />
+                    <RowMenu bidder={bidder} onAction={onAction} />
                   </span>
                 </div>
               );
@@ -368,7 +366,7 @@ export function BidderTable({
                   </Badge>
                 </span>
                 <span role="cell">
-                  <RowMenu bidder={bidder} can={can} onAction={onAction} />
+                  <RowMenu bidder={bidder} onAction={onAction} />
                 </span>
               </div>
             );

@@ -16,7 +16,7 @@ import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router'
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { PageLoading } from '../../../app/PageLoading';
 import { messageOf } from '../../../lib/api-client';
-import { useSignedIn } from '../../../lib/auth-store';
+import { useCan } from '../../../lib/auth-store';
 import { useNotify } from '../../../lib/toast';
 import { useBidderActions, useScoringSettings } from '../api/bidders';
 import { AllBiddersTab } from './AllBiddersTab';
@@ -101,7 +101,6 @@ export default function BiddersPage() {
   const navigate = useNavigate();
   const notify = useNotify();
   const actions = useBidderActions();
-  const { account } = useSignedIn();
   const { tab = 'all' } = useParams();
   const [params, setParams] = useSearchParams();
   const [adding, setAdding] = useState(false);
@@ -111,8 +110,7 @@ export default function BiddersPage() {
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [importing, setImporting] = useState(false);
 
-  const can = (permission: string) =>
-    account.role === 'owner' || account.permissions.includes(permission);
+  const can = useCan();
   const scoreType: ScoreType = params.get('score') === 'custom' ? 'custom' : 'lotwise';
   const openBidder = params.get('bidder');
   const setParam = (name: string, value: string | null) =>
@@ -196,10 +194,9 @@ export default function BiddersPage() {
           scoreType={scoreType}
           onOpen={(bidder) => setParam('bidder', bidder.id)}
           onAction={onAction}
-          can={can}
         />
       ) : tab === 'duplicates' ? (
-        <DuplicatesTab can={can} />
+        <DuplicatesTab />
       ) : (
         <Suspense fallback={<PageLoading />}>
           <AnalyticsTab scoreType={scoreType} />

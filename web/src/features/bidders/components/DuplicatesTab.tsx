@@ -22,10 +22,12 @@ import { CheckmarkCircleRegular, ArrowSyncRegular } from '@fluentui/react-icons'
 import type { BidderListItem, DuplicateView } from '@contracts/bidders/bidders.schema';
 import { AUTO_MERGE_DEFAULT } from '@contracts/scoring/scoring.schema';
 import { useState } from 'react';
-import { apiRequest, domainApi, messageOf } from '../../../lib/api-client';
+import { messageOf } from '../../../lib/api-client';
+import { useCan } from '../../../lib/auth-store';
 import { useNotify } from '../../../lib/toast';
 import { useBidderActions, useDuplicates, useScoringSettings } from '../api/bidders';
 import { MergeDialog } from './MergeDialog';
+import { StatCard } from './StatCard';
 import { confidenceColour, fullName } from './score-style';
 
 const useStyles = makeStyles({
@@ -34,12 +36,6 @@ const useStyles = makeStyles({
     display: 'grid',
     gridTemplateColumns: 'repeat(auto-fit, minmax(170px, 1fr))',
     gap: tokens.spacingHorizontalM,
-  },
-  summary: { display: 'flex', flexDirection: 'column', gap: '2px' },
-  summaryValue: {
-    fontSize: tokens.fontSizeHero700,
-    fontWeight: tokens.fontWeightSemibold,
-    lineHeight: 1.1,
   },
   muted: { color: tokens.colorNeutralForeground3 },
   slider: {
@@ -185,11 +181,12 @@ function Threshold({ canEdit }: { canEdit: boolean }) {
   );
 }
 
-export function DuplicatesTab({ can }: { can: (permission: string) => boolean }) {
+export function DuplicatesTab() {
   const styles = useStyles();
   const notify = useNotify();
   const actions = useBidderActions();
-  const { data, error, mutate } = useDuplicates();
+  const can = useCan();
+  const { data, error } = useDuplicates();
   const [reviewing, setReviewing] = useState<DuplicateView | null>(null);
   const [scanning, setScanning] = useState(false);
   const canMerge = can('bidders:merge');
@@ -197,12 +194,7 @@ export function DuplicatesTab({ can }: { can: (permission: string) => boolean })
   const scan = async () => {
     setScanning(true);
     try {
-      const result = await apiRequest<{ scanned: number; pending: number; autoMerged: number }>(
-        domainApi('/duplicates/scan'),
-        { method: 'POST', timeoutMs: 120_000 },
-      );
-      await actions.refreshLists();
-      await mutate();
+      const result = await actions.scan();
       notify.success(
         `Checked ${result.scanned.toLocaleString()} bidders`,
         `${result.pending} pair${result.pending === 1 ? '' : 's'} to review, ${result.autoMerged} merged automatically.`,
@@ -236,10 +228,7 @@ export function DuplicatesTab({ can }: { can: (permission: string) => boolean })
       <Threshold canEdit={can('bidders:scoring')} />
       <div className={styles.cards}>
         {cards.map(([label, value]) => (
-          <Card key={label} className={styles.summary}>
-            <Caption1 className={styles.muted}>{label}</Caption1>
-            <span className={styles.summaryValue}>{value ?? '—'}</span>
-          </Card>
+          <StatCard key={label} label={label} value={value === undefined ? '—' : String(value)} />
         ))}
       </div>
       <div className={styles.listHead}>

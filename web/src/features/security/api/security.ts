@@ -15,6 +15,7 @@ import {
 import useSWR, { useSWRConfig } from 'swr';
 import { z } from 'zod';
 import { apiRequest, authApi } from '../../../lib/api-client';
+import { fetchWith } from '../../../lib/swr';
 
 export const keys = {
   status: authApi('/security/2fa/setup'),
@@ -26,19 +27,16 @@ export const keys = {
   catalogue: authApi('/permissions'),
 };
 
-const get =
-  <T>(schema: z.ZodType<T>) =>
-  (url: string) =>
-    apiRequest(url, { schema });
-
-export const useMfaStatus = () => useSWR(keys.status, get(mfaStatusSchema));
+export const useMfaStatus = () => useSWR(keys.status, fetchWith(mfaStatusSchema));
 export const useMfaMethods = () =>
-  useSWR(keys.methods, get(z.object({ methods: z.array(mfaMethodViewSchema) })));
-export const useBackupStatus = () => useSWR(keys.backup, get(backupCodeStatusSchema));
-export const useMfaPolicy = () => useSWR(keys.policy, get(mfaPolicySchema));
-export const useSecuritySettings = () => useSWR(keys.settings, get(securitySettingsSchema));
-export const useTeam = () => useSWR(keys.team, get(z.object({ users: z.array(teamMemberSchema) })));
-export const usePermissionCatalogue = () => useSWR(keys.catalogue, get(permissionCatalogueSchema));
+  useSWR(keys.methods, fetchWith(z.object({ methods: z.array(mfaMethodViewSchema) })));
+export const useBackupStatus = () => useSWR(keys.backup, fetchWith(backupCodeStatusSchema));
+export const useMfaPolicy = () => useSWR(keys.policy, fetchWith(mfaPolicySchema));
+export const useSecuritySettings = () => useSWR(keys.settings, fetchWith(securitySettingsSchema));
+export const useTeam = () =>
+  useSWR(keys.team, fetchWith(z.object({ users: z.array(teamMemberSchema) })));
+export const usePermissionCatalogue = () =>
+  useSWR(keys.catalogue, fetchWith(permissionCatalogueSchema));
 
 /** The calls that change MFA; each refreshes what it affects. */
 export function useMfaActions() {

@@ -41,7 +41,7 @@ import { permissionCatalogue, roleLabels, type Permission } from '@contracts/ide
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ApiError, messageOf } from '../../../lib/api-client';
-import { useSignedIn } from '../../../lib/auth-store';
+import { useCan, useSignedIn } from '../../../lib/auth-store';
 import { useNotify } from '../../../lib/toast';
 import { usePermissionCatalogue, useTeam, useTeamActions } from '../api/security';
 
@@ -255,7 +255,7 @@ export function UsersTab() {
   const [deactivating, setDeactivating] = useState<TeamMember | null>(null);
   const [resetting, setResetting] = useState<TeamMember | null>(null);
   const isOwner = account.role === 'owner';
-  const canManage = isOwner || account.permissions.includes('users:invite');
+  const canManage = useCan()('users:invite');
   const members = team.data?.users ?? [];
   const others = members.filter((member) => member.id !== user.id);
 

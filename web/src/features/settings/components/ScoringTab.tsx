@@ -19,7 +19,7 @@ import {
 import { DEFAULT_INVITATION_THRESHOLDS } from '@contracts/scoring/scoring.schema';
 import { useState } from 'react';
 import { messageOf } from '../../../lib/api-client';
-import { useSignedIn } from '../../../lib/auth-store';
+import { useCan } from '../../../lib/auth-store';
 import { useNotify } from '../../../lib/toast';
 import { useBidderActions, useLotwiseModel, useScoringSettings } from '../../bidders/api/bidders';
 import { ScoringSettingsDialog } from '../../bidders/components/ScoringSettingsDialog';
@@ -72,14 +72,13 @@ const sliders: { key: keyof Thresholds; label: string; hint: string }[] = [
 export function ScoringTab() {
   const styles = useStyles();
   const notify = useNotify();
-  const { account } = useSignedIn();
   const actions = useBidderActions();
   const settings = useScoringSettings();
   const lotwise = useLotwiseModel();
   const [draft, setDraft] = useState<Thresholds | null>(null);
   const [busy, setBusy] = useState(false);
   const [editing, setEditing] = useState(false);
-  const canEdit = account.role === 'owner' || account.permissions.includes('bidders:scoring');
+  const canEdit = useCan()('bidders:scoring');
   const saved = settings.data?.invitationThresholds ?? DEFAULT_INVITATION_THRESHOLDS;
   const shown = draft ?? saved;
   const ordered = shown.autoInvite >= shown.manualReview && shown.manualReview >= shown.autoDeny;
