@@ -10,6 +10,7 @@ import {
   signedInToken,
   type Bidder,
   type BidderListItem,
+  saveSettings,
 } from '../support/bidders.js';
 import { demo } from '../support/identity.js';
 
@@ -339,10 +340,7 @@ describe('automatic merging', () => {
 
   it('merges a likelier-than-threshold match when the house lowers the threshold', async () => {
     const { token } = await freshOwner();
-    const low = await domain<{ autoMergeThreshold: number }>('PUT', '/scoring/settings', {
-      token,
-      body: { autoMergeThreshold: 70 },
-    });
+    const low = await saveSettings(token, { autoMergeThreshold: 70 });
     expect(low.status).toBe(200);
     expect(low.body.autoMergeThreshold).toBe(70);
     const original = await createBidder(token, { ...marcus(), bidderId: 'TM-1' });

@@ -7,6 +7,8 @@ const { bootstrapCosmos, container } = await import('../../functions/src/platfor
 const { TenantRepository } = await import('../../functions/src/platform/repo.js');
 const { toAppError } = await import('../../functions/src/platform/error-mapping.js');
 const { writeAudit, auditContainer } = await import('../../functions/src/platform/audit.js');
+const { isConflict, isNotFound, isStale } =
+  await import('../../functions/src/platform/cosmos-errors.js');
 
 interface Thing {
   id: string;
@@ -16,8 +18,8 @@ interface Thing {
 }
 
 const things = new TenantRepository<Thing>('platform-test-things');
-const accountA = { accountId: `acct-a-${randomUUID()}`, userId: 'user-a' };
-const accountB = { accountId: `acct-b-${randomUUID()}`, userId: 'user-b' };
+const accountA = { accountId: `acct-a-${randomUUID()}` };
+const accountB = { accountId: `acct-b-${randomUUID()}` };
 
 beforeAll(async () => {
   await bootstrapCosmos([
@@ -124,19 +126,94 @@ describe('TenantRepository', () => {
   });
 });
 
+describe('TenantRepository.batch and patch', () => {
+  it('writes a batch all or nothing, in the caller’s partition only', async () => {
+    const written = await things.batch(accountB, [
+      { op: 'create', document: { id: 'batch-1', name: 'one', rank: 1 } },
+      { op: 'upsert', document: { id: 'batch-2', name: 'two', rank: 2 } },
+    ]);
+    expect(written.map((thing) => thing.accountId)).toEqual([
+      accountB.accountId,
+      accountB.accountId,
+    ]);
+    const error = await things
+      .batch(accountB, [
+        { op: 'create', document: { id: 'batch-3', name: 'three', rank: 3 } },
+        { op: 'create', document: { id: 'batch-1', name: 'again', rank: 1 } },
+      ])
+      .catch((caught: unknown) => caught);
+    expect(isConflict(error)).toBe(true);
+    expect(await things.find(accountB, 'batch-3')).toBeUndefined();
+    expect(await things.find(accountA, 'batch-1')).toBeUndefined();
+  });
+
+  it('refuses a batch replace or delete against a stale ETag, changing nothing', async () => {
+    const current = await things.get(accountB, 'batch-1');
+    await things.replace(accountB, { ...current, name: 'changed' }, current._etag);
+    const error = await things
+      .batch(accountB, [
+        { op: 'replace', document: { ...current, name: 'stale' }, etag: current._etag },
+      ])
+      .catch((caught: unknown) => caught);
+    expect(isStale(error)).toBe(true);
+    expect((await things.get(accountB, 'batch-1')).name).toBe('changed');
+  });
+
+  it('patches paths in place, guarded by an ETag or a condition', async () => {
+    const before = await things.get(accountB, 'batch-2');
+    const patched = await things.patch(accountB, 'batch-2', [
+      { op: 'set', path: '/name', value: 'patched' },
+    ]);
+    expect(patched.name).toBe('patched');
+    expect(patched.rank).toBe(2);
+    const stale = await things
+      .patch(accountB, 'batch-2', [{ op: 'set', path: '/name', value: 'x' }], {
+        etag: before._etag,
+      })
+      .catch((caught: unknown) => caught);
+    expect(isStale(stale)).toBe(true);
+    const unmet = await things
+      .patch(accountB, 'batch-2', [{ op: 'set', path: '/name', value: 'x' }], {
+        condition: 'FROM c WHERE c.rank = 3',
+      })
+      .catch((caught: unknown) => caught);
+    expect(isStale(unmet)).toBe(true);
+    expect((await things.get(accountB, 'batch-2')).name).toBe('patched');
+  });
+
+  it('cannot patch another tenant’s document or move a document to another tenant', async () => {
+    const missing = await things
+      .patch(accountA, 'batch-2', [{ op: 'set', path: '/name', value: 'x' }])
+      .catch((caught: unknown) => caught);
+    expect(isNotFound(missing)).toBe(true);
+    await expect(
+      things.patch(accountB, 'batch-2', [
+        { op: 'set', path: '/accountId', value: accountA.accountId },
+      ]),
+    ).rejects.toThrow(/tenant/);
+  });
+});
+
 describe('writeAudit', () => {
   it('records who changed what, when, before and after', async () => {
-    const entry = await writeAudit(accountA, {
-      action: 'thing.update',
-      entity: { type: 'thing', id: 'thing-05' },
-      before: { name: 'A5' },
-      after: { name: 'first edit' },
-      correlationId: 'corr-1',
-    });
+    const entry = await writeAudit(
+      {
+        scope: accountA,
+        actor: { kind: 'user', userId: 'user-a', name: 'Ada' },
+        correlationId: 'corr-1',
+      },
+      {
+        action: 'thing.update',
+        entity: { type: 'thing', id: 'thing-05' },
+        before: { name: 'A5' },
+        after: { name: 'first edit' },
+      },
+    );
     const { resource } = await container('audit').item(entry.id, accountA.accountId).read();
     expect(resource).toMatchObject({
       accountId: accountA.accountId,
-      actor: { userId: 'user-a', kind: 'user' },
+      correlationId: 'corr-1',
+      actor: { userId: 'user-a', kind: 'user', name: 'Ada' },
       action: 'thing.update',
       entity: { type: 'thing', id: 'thing-05' },
       before: { name: 'A5' },

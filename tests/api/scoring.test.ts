@@ -6,7 +6,8 @@ import {
   DEFAULT_INVITATION_THRESHOLDS,
   LOTWISE_TIERS,
   LOTWISE_WEIGHTS,
-  type ScoringSettings,
+  type ScoringSettingsView,
+  type Weights,
 } from '../../functions/src/scoring/scoring.schema.js';
 import {
   createBidder,
@@ -17,11 +18,12 @@ import {
   list,
   messageOf,
   recomputed,
+  saveSettings,
   settingsOf,
   signedInToken,
   type Owner,
 } from '../support/bidders.js';
-import { demo } from '../support/identity.js';
+import { database, demo } from '../support/identity.js';
 
 let staff: string;
 let viewer: string;
@@ -30,8 +32,7 @@ beforeAll(async () => {
   viewer = await signedInToken(demo.viewer);
 });
 
-const put = (token: string, body: unknown) =>
-  domain<ScoringSettings>('PUT', '/scoring/settings', { token, body });
+const put = (token: string, body: unknown) => saveSettings(token, body);
 
 describe('the Lotwise model', () => {
   it('is the same published weights and tiers for anyone signed in', async () => {
@@ -56,9 +57,12 @@ describe('scoring settings', () => {
   });
 
   it('starts from the defaults', async () => {
-    const reply = await domain<ScoringSettings>('GET', '/scoring/settings', { token: house.token });
+    const reply = await domain<ScoringSettingsView>('GET', '/scoring/settings', {
+      token: house.token,
+    });
     expect(reply.status).toBe(200);
     expect(reply.body).toEqual({
+      etag: 'defaults',
       customWeights: DEFAULT_CUSTOM_WEIGHTS,
       customTiers: { premium: 85, gold: 75, silver: 65, bronze: 55 },
       automation: DEFAULT_AUTOMATION,
@@ -79,6 +83,17 @@ describe('scoring settings', () => {
     expect(byStaff.status).toBe(403);
     expect(messageOf(byStaff)).toBe('You need the bidders:scoring permission to do this');
     expect((await put(viewer, { autoMergeThreshold: 90 })).status).toBe(403);
+  });
+
+  it('needs If-Match with the version it changes, and refuses a stale one', async () => {
+    const missing = await domain('PUT', '/scoring/settings', {
+      token: house.token,
+      body: { autoMergeThreshold: 90 },
+    });
+    expect(missing.status).toBe(428);
+    const stale = await saveSettings(house.token, { autoMergeThreshold: 90 }, 'not-the-etag');
+    expect(stale.status).toBe(412);
+    expect((await settingsOf(house.token)).etag).toBe('defaults');
   });
 
   it('refuses weights over 100 with the spec message', async () => {
@@ -252,7 +267,7 @@ describe('saving new weights', () => {
         referrals: 0,
       },
     });
-    expect(second.body.version).toBe((first.body.version as number) + 1);
+    expect(second.body.version).toBe(first.body.version + 1);
     const status = await recomputed(house.token, second.body.recompute?.jobId as string);
     expect(status.status).toBe('completed');
     const settings = await settingsOf(house.token);
@@ -281,5 +296,109 @@ describe('scoring usage', () => {
       token: viewer,
     });
     expect(harborview.body.scoredBidders).toBe(62);
+  });
+});
+
+/** Weights whose custom score, for the stats the race tests use, differ from one save to the next. */
+function weightsFor(step: number): Weights {
+  const disputeHistory = step % 51;
+  return {
+    paymentHistory: 50,
+    bidActivity: 0,
+    winRate: 0,
+    avgSpending: 0,
+    accountAge: 0,
+    communicationResponsiveness: 50 - disputeHistory,
+    disputeHistory,
+    referrals: 0,
+  };
+}
+
+/** Every bidder of the account carries the settings' newest version and scores as a new one would. */
+async function expectAllOnNewest(token: string, accountId: string) {
+  const settings = await settingsOf(token);
+  expect(settings.recompute).toMatchObject({ status: 'completed' });
+  const { db, dispose } = await database();
+  try {
+    const { resources } = await db
+      .container('bidders')
+      .items.query<{ customVersion: number }>(
+        {
+          query: 'SELECT c.customVersion FROM c WHERE c.accountId = @accountId',
+          parameters: [{ name: '@accountId', value: accountId }],
+        },
+        { partitionKey: accountId },
+      )
+      .fetchAll();
+    expect(resources.map((row) => row.customVersion)).toEqual(
+      resources.map(() => settings.version),
+    );
+  } finally {
+    dispose();
+  }
+  const { bidders } = (await list(token, { limit: 200 })).body;
+  const fresh = await createBidder(token, { stats: RACE_STATS });
+  expect(bidders.map((bidder) => bidder.customScore.score)).toEqual(
+    bidders.map(() => fresh.customScore.score),
+  );
+  await domain('DELETE', `/bidders/${fresh.id}`, { token });
+}
+
+const RACE_STATS = { paymentsOnTime: 8, paymentsLate: 2, disputes: 1 };
+
+describe('the recalculation race', () => {
+  it('lets only the newest of two quick saves finish, 30 times in a row', async () => {
+    const house = await freshOwner();
+    for (let index = 0; index < 5; index += 1) {
+      await createBidder(house.token, { stats: RACE_STATS });
+    }
+    for (let round = 0; round < 30; round += 1) {
+      const first = await saveSettings(house.token, { customWeights: weightsFor(2 * round) });
+      const second = await saveSettings(
+        house.token,
+        { customWeights: weightsFor(2 * round + 1) },
+        first.body.etag,
+      );
+      expect([first.status, second.status]).toEqual([200, 200]);
+      expect(second.body.version).toBe(first.body.version + 1);
+      const status = await recomputed(house.token, second.body.recompute?.jobId as string);
+      expect(status.status).toBe('completed');
+      expect((await settingsOf(house.token)).recompute?.jobId).toBe(second.body.recompute?.jobId);
+    }
+    await expectAllOnNewest(house.token, house.accountId);
+  });
+
+  it('ends with exactly the newest job completed after 20 saves from 5 concurrent clients', async () => {
+    const house = await freshOwner();
+    for (let index = 0; index < 8; index += 1) {
+      await createBidder(house.token, { stats: RACE_STATS });
+    }
+    let step = 0;
+    const jobs = new Map<number, string>();
+    await Promise.all(
+      Array.from({ length: 5 }, async () => {
+        for (let save = 0; save < 4; save += 1) {
+          const weights = weightsFor((step += 1));
+          // A client that loses the race is told 412, reads again and saves again.
+          for (;;) {
+            const reply = await saveSettings(house.token, { customWeights: weights });
+            if (reply.status === 412) continue;
+            expect(reply.status).toBe(200);
+            jobs.set(reply.body.version, reply.body.recompute?.jobId as string);
+            break;
+          }
+        }
+      }),
+    );
+    expect([...jobs.keys()].sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 20 }, (_, index) => index + 1),
+    );
+    const newest = jobs.get(20) as string;
+    const status = await recomputed(house.token, newest, 60_000);
+    expect(status.status).toBe('completed');
+    const settings = await settingsOf(house.token);
+    expect(settings.version).toBe(20);
+    expect(settings.recompute?.jobId).toBe(newest);
+    await expectAllOnNewest(house.token, house.accountId);
   });
 });

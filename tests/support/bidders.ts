@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import type { Bidder, BidderListItem } from '../../functions/src/bidders/bidders.schema.js';
-import type { ScoringSettings } from '../../functions/src/scoring/scoring.schema.js';
+import type { ScoringSettingsView } from '../../functions/src/scoring/scoring.schema.js';
 import { call, signedIn, signup, type Reply, type Session } from './identity.js';
 
 /** Helpers for the bidders, scoring and import API tests, against the domain app. */
@@ -132,7 +132,17 @@ export async function idOfBidderId(token: string, bidderId: string): Promise<str
 }
 
 export async function settingsOf(token: string) {
-  return (await domain<ScoringSettings>('GET', '/scoring/settings', { token })).body;
+  return (await domain<ScoringSettingsView>('GET', '/scoring/settings', { token })).body;
+}
+
+/** PUT /scoring/settings against the version the caller last read (or the given ETag). */
+export async function saveSettings(token: string, body: unknown, etag?: string) {
+  const ifMatch = etag ?? (await settingsOf(token)).etag;
+  return domain<ScoringSettingsView>('PUT', '/scoring/settings', {
+    token,
+    body,
+    headers: { 'if-match': `"${ifMatch}"` },
+  });
 }
 
 /** Waits for a settings save's recalculation to finish, and answers its final status. */

@@ -47,6 +47,7 @@ export async function startTestStack(
     WEB_ORIGINS: webOrigin,
     PUBLIC_WEB_URL: webOrigin,
     LOG_LEVEL: 'warn',
+    CHECK_RESPONSES: 'true',
     ...extraSettings,
   };
   const output = quietOutput();

@@ -11,7 +11,7 @@ import {
 import { buildBidder } from '../../src/bidders/bidders.service.js';
 import { scanDuplicates } from '../../src/bidders/duplicates.service.js';
 import { writeImportBatch } from '../../src/bidders/import-support.js';
-import type { TenantScope } from '../../src/platform/repo.js';
+import type { RequestContext } from '../../src/platform/context.js';
 import { scoringSettings } from '../../src/scoring/scoring.service.js';
 
 /** A small deterministic generator, so every fresh demo tenant has the same bidders. */
@@ -276,12 +276,12 @@ const DUPLICATES: { of: number; change: (input: BidderInput) => BidderInput }[] 
 
 /** Sixty bidders with histories and notes, and a few likely duplicates waiting for review. */
 export async function seedDemoBidders(
-  scope: TenantScope,
+  ctx: RequestContext,
   author: { userId: string; name: string },
 ) {
   const random = generator(20261122);
   const now = new Date();
-  const settings = await scoringSettings(scope);
+  const settings = await scoringSettings(ctx);
   const records: BidderRecord[] = [];
   const drafts = Array.from({ length: 60 }, (_, index) => demoBidder(random, index, now));
   const all = [
@@ -325,10 +325,10 @@ export async function seedDemoBidders(
         settings,
         now,
       ),
-      accountId: scope.accountId,
+      accountId: ctx.scope.accountId,
     });
   }
   for (let start = 0; start < records.length; start += 50)
-    await writeImportBatch(scope, records.slice(start, start + 50));
-  await scanDuplicates(scope);
+    await writeImportBatch(ctx, records.slice(start, start + 50));
+  await scanDuplicates(ctx);
 }

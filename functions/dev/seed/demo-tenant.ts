@@ -16,6 +16,7 @@ import {
 import { notify } from '../../src/notifications/notifications.service.js';
 import { newUserRecord } from '../../src/identity/signup.service.js';
 import { usersRepo } from '../../src/identity/users.repo.js';
+import { systemContext } from '../../src/platform/context.js';
 import type { Logger } from '../../src/platform/logging.js';
 import {
   DEMO_ACCOUNT_NAME,
@@ -107,7 +108,7 @@ export async function seedDemoTenant(log: Logger): Promise<void> {
   if (!owner || !admin || !staff || !viewer) throw new Error('demo users were not created');
 
   const account = await createOwnedAccount(owner, DEMO_ACCOUNT_NAME, 'organization');
-  const scope = { accountId: account.id, userId: owner.id };
+  const scope = { accountId: account.id };
   await accountsRepo.replace(scope, {
     ...(await accountsRepo.account(scope))!,
     subscription: { tier: 'tier-3', addOns: { inventory: true, payments: true } },
@@ -152,7 +153,7 @@ export async function seedDemoTenant(log: Logger): Promise<void> {
 
   for (const joined of [admin, staff, viewer]) {
     const role = demoUsers.find((entry) => entry.email === joined.email)?.role ?? 'staff';
-    await notify(account.id, [owner.id], {
+    await notify({ scope }, [owner.id], {
       kind: 'team.member-joined',
       title: `${joined.firstName} ${joined.lastName} joined ${DEMO_ACCOUNT_NAME}`,
       body: `${joined.firstName} ${joined.lastName} (${joined.email}) joined as ${roleLabels[role as AssignableRole]}.`,
@@ -160,7 +161,10 @@ export async function seedDemoTenant(log: Logger): Promise<void> {
     });
   }
 
-  await seedDemoBidders(scope, { userId: owner.id, name: `${owner.firstName} ${owner.lastName}` });
+  await seedDemoBidders(systemContext(account.id), {
+    userId: owner.id,
+    name: `${owner.firstName} ${owner.lastName}`,
+  });
 
   const lakesideOwner = await person(
     { email: 'owner@lakeside.demo', firstName: 'Lena', lastName: 'Marsh' },

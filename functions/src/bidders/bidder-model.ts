@@ -1,6 +1,6 @@
 import type { Stored } from '../platform/repo.js';
 import { autoInviteStatusOf, lotwiseScore, scoreWith } from '../scoring/score-formula.js';
-import type { ScoringSettings } from '../scoring/scoring.schema.js';
+import type { ScoringRules } from '../scoring/scoring.schema.js';
 import type { Bidder, BidderListItem } from './bidders.schema.js';
 import type { BidderListRecord, BidderRecord } from './bidders.repo.js';
 import { blockingKeys } from './duplicate-matcher.js';
@@ -32,7 +32,7 @@ type Derived =
 /** Scores, automation status and the derived search and matching fields, from the record's facts. */
 export function derive<T extends Omit<BidderRecord, Derived | 'accountId'>>(
   record: T,
-  settings: ScoringSettings,
+  settings: ScoringRules,
   now = new Date(),
 ): T & Pick<BidderRecord, Derived> {
   const facts = { ...record.stats, registeredAt: record.createdAt };

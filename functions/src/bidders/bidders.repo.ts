@@ -1,7 +1,7 @@
 import type { SqlParameter } from '@azure/cosmos';
 import type { ContainerDefinition } from '../platform/cosmos.js';
 import { container } from '../platform/cosmos.js';
-import { TenantRepository, type TenantScope } from '../platform/repo.js';
+import { TenantRepository, type AccountScope } from '../platform/repo.js';
 import type { ScoreResult } from '../scoring/score-formula.js';
 import type { AutoInviteStatus } from '../scoring/scoring.schema.js';
 import type { Address, BidderNote, BidderStats, HistoryEntry } from './bidders.schema.js';
@@ -105,7 +105,7 @@ export type BidderListRecord = Pick<
 
 /** A page of list rows, selecting only the list's columns. */
 export async function pageListRows(
-  scope: TenantScope,
+  scope: AccountScope,
   where: string,
   parameters: SqlParameter[],
   orderBy: string,

@@ -1,22 +1,32 @@
 import { z } from 'zod';
+import { systemContext } from '../platform/context.js';
 import type { FunctionTable, QueueFunction } from '../platform/functions.js';
-import { preconditionRequired } from '../platform/errors.js';
 import { httpRoute } from '../platform/http.js';
-import { scopeOf } from '../platform/repo.js';
 import { accountNameOf } from '../identity/accounts.service.js';
 import { RECOMPUTE_QUEUE } from '../scoring/scoring.service.js';
-import { actorOf } from './actor.js';
 import { toBidder } from './bidder-model.js';
 import {
+  analyticsSchema,
   bidderInputSchema,
+  bidderSchema,
   bidderUpdateSchema,
+  bulkInviteResultSchema,
   bulkInviteSchema,
   candidatesQuerySchema,
+  candidatesResponseSchema,
+  duplicatesResponseSchema,
+  historyResponseSchema,
   listQuerySchema,
+  listResponseSchema,
   localScoreSchema,
   mergeRequestSchema,
   noteInputSchema,
+  noteSchema,
+  notesResponseSchema,
+  scanResultSchema,
+  scoresResponseSchema,
   scoreTypes,
+  usageResponseSchema,
 } from './bidders.schema.js';
 import {
   addNote,
@@ -42,15 +52,6 @@ import { recomputeScores } from './recompute.service.js';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 
-/** The ETag a change was made against; without it, a change could overwrite someone else's. */
-function ifMatch(request: { headers: { get(name: string): string | null } }): string {
-  const etag = request.headers.get('if-match');
-  if (!etag) throw preconditionRequired('Send If-Match with the ETag of the bidder you edited');
-  return etag.replace(/^W\//, '').replace(/^"|"$/g, '');
-}
-
-const etagHeader = (etag: string) => ({ etag: `"${etag}"` });
-
 const recomputeFunction: QueueFunction = {
   kind: 'queue',
   name: 'scoring-recompute',
@@ -59,7 +60,7 @@ const recomputeFunction: QueueFunction = {
     const { accountId, jobId, version } = z
       .object({ accountId: z.string(), jobId: z.string(), version: z.number().int() })
       .parse(message);
-    await recomputeScores({ accountId }, jobId, version);
+    await recomputeScores(systemContext(accountId, jobId), jobId, version);
   },
 };
 
@@ -72,9 +73,8 @@ export const bidderFunctions: FunctionTable = {
       methods: ['GET'],
       permission: 'bidders:view',
       query: listQuerySchema,
-      handler: async ({ principal, query }) => ({
-        json: await listBidders(scopeOf(principal), query),
-      }),
+      response: listResponseSchema,
+      handler: async ({ ctx, query }) => ({ json: await listBidders(ctx, query) }),
     }),
     httpRoute({
       name: 'bidders-create',
@@ -82,14 +82,10 @@ export const bidderFunctions: FunctionTable = {
       methods: ['POST'],
       permission: 'bidders:create',
       body: bidderInputSchema,
-      handler: async ({ principal, body, correlationId }) => {
-        const created = await createBidder(
-          scopeOf(principal),
-          actorOf(principal),
-          body,
-          correlationId,
-        );
-        return { status: 201, json: toBidder(created), headers: etagHeader(created._etag) };
+      response: bidderSchema,
+      handler: async ({ ctx, body }) => {
+        const created = await createBidder(ctx, body);
+        return { status: 201, json: toBidder(created), etag: created._etag };
       },
     }),
     httpRoute({
@@ -98,9 +94,8 @@ export const bidderFunctions: FunctionTable = {
       methods: ['GET'],
       permission: 'bidders:view',
       query: z.object({ scoreType: z.enum(scoreTypes).default('lotwise') }),
-      handler: async ({ principal, query }) => ({
-        json: await analytics(scopeOf(principal), query.scoreType),
-      }),
+      response: analyticsSchema,
+      handler: async ({ ctx, query }) => ({ json: await analytics(ctx, query.scoreType) }),
     }),
     httpRoute({
       name: 'bidders-get',
@@ -108,9 +103,10 @@ export const bidderFunctions: FunctionTable = {
       methods: ['GET'],
       permission: 'bidders:view',
       params: idParams,
-      handler: async ({ principal, params }) => {
-        const bidder = await getBidder(scopeOf(principal), params.id);
-        return { json: toBidder(bidder), headers: etagHeader(bidder._etag) };
+      response: bidderSchema,
+      handler: async ({ ctx, params }) => {
+        const bidder = await getBidder(ctx, params.id);
+        return { json: toBidder(bidder), etag: bidder._etag };
       },
     }),
     httpRoute({
@@ -120,15 +116,11 @@ export const bidderFunctions: FunctionTable = {
       permission: 'bidders:edit',
       params: idParams,
       body: bidderUpdateSchema,
-      handler: async ({ principal, params, body, request, correlationId }) => {
-        const saved = await updateBidder(
-          scopeOf(principal),
-          params.id,
-          ifMatch(request),
-          body,
-          correlationId,
-        );
-        return { json: toBidder(saved), headers: etagHeader(saved._etag) };
+      response: bidderSchema,
+      concurrency: 'if-match',
+      handler: async ({ ctx, params, body, ifMatch }) => {
+        const saved = await updateBidder(ctx, params.id, ifMatch, body);
+        return { json: toBidder(saved), etag: saved._etag };
       },
     }),
     httpRoute({
@@ -137,13 +129,9 @@ export const bidderFunctions: FunctionTable = {
       methods: ['DELETE'],
       permission: 'bidders:delete',
       params: idParams,
-      handler: async ({ principal, params, request, correlationId }) => {
-        await deleteBidder(
-          scopeOf(principal),
-          params.id,
-          request.headers.get('if-match') ? ifMatch(request) : undefined,
-          correlationId,
-        );
+      concurrency: 'if-match-optional',
+      handler: async ({ ctx, params, ifMatch }) => {
+        await deleteBidder(ctx, params.id, ifMatch);
         return { status: 204 };
       },
     }),
@@ -153,8 +141,9 @@ export const bidderFunctions: FunctionTable = {
       methods: ['GET'],
       permission: 'bidders:view',
       params: idParams,
-      handler: async ({ principal, params }) => {
-        const bidder = await getBidder(scopeOf(principal), params.id);
+      response: scoresResponseSchema,
+      handler: async ({ ctx, params }) => {
+        const bidder = await getBidder(ctx, params.id);
         return {
           json: {
             lotwiseScore: bidder.lotwiseScore,
@@ -172,16 +161,11 @@ export const bidderFunctions: FunctionTable = {
       permission: 'bidders:score_override',
       params: idParams,
       body: localScoreSchema,
-      handler: async ({ principal, params, body, request, correlationId }) => {
-        const saved = await setLocalScore(
-          scopeOf(principal),
-          actorOf(principal),
-          params.id,
-          ifMatch(request),
-          body,
-          correlationId,
-        );
-        return { json: toBidder(saved), headers: etagHeader(saved._etag) };
+      response: bidderSchema,
+      concurrency: 'if-match',
+      handler: async ({ ctx, params, body, ifMatch }) => {
+        const saved = await setLocalScore(ctx, params.id, ifMatch, body);
+        return { json: toBidder(saved), etag: saved._etag };
       },
     }),
     httpRoute({
@@ -190,8 +174,9 @@ export const bidderFunctions: FunctionTable = {
       methods: ['GET'],
       permission: 'bidders:history',
       params: idParams,
-      handler: async ({ principal, params }) => ({
-        json: { history: (await getBidder(scopeOf(principal), params.id)).history },
+      response: historyResponseSchema,
+      handler: async ({ ctx, params }) => ({
+        json: { history: (await getBidder(ctx, params.id)).history },
       }),
     }),
     httpRoute({
@@ -200,8 +185,9 @@ export const bidderFunctions: FunctionTable = {
       methods: ['GET'],
       permission: 'bidders:view',
       params: idParams,
-      handler: async ({ principal, params }) => ({
-        json: { notes: (await getBidder(scopeOf(principal), params.id)).notes },
+      response: notesResponseSchema,
+      handler: async ({ ctx, params }) => ({
+        json: { notes: (await getBidder(ctx, params.id)).notes },
       }),
     }),
     httpRoute({
@@ -211,9 +197,10 @@ export const bidderFunctions: FunctionTable = {
       permission: 'bidders:notes',
       params: idParams,
       body: noteInputSchema,
-      handler: async ({ principal, params, body, correlationId }) => ({
+      response: noteSchema,
+      handler: async ({ ctx, params, body }) => ({
         status: 201,
-        json: await addNote(scopeOf(principal), actorOf(principal), params.id, body, correlationId),
+        json: await addNote(ctx, params.id, body),
       }),
     }),
     httpRoute({
@@ -222,9 +209,8 @@ export const bidderFunctions: FunctionTable = {
       methods: ['GET'],
       permission: 'bidders:view',
       query: candidatesQuerySchema,
-      handler: async ({ principal, query }) => ({
-        json: await autoInviteCandidates(scopeOf(principal), query),
-      }),
+      response: candidatesResponseSchema,
+      handler: async ({ ctx, query }) => ({ json: await autoInviteCandidates(ctx, query) }),
     }),
     httpRoute({
       name: 'bidders-bulk-invite',
@@ -232,14 +218,9 @@ export const bidderFunctions: FunctionTable = {
       methods: ['POST'],
       permission: 'bidders:invite',
       body: bulkInviteSchema,
-      handler: async ({ principal, body, correlationId }) => ({
-        json: await bulkInvite(
-          scopeOf(principal),
-          actorOf(principal),
-          body,
-          await accountNameOf(principal.accountId),
-          correlationId,
-        ),
+      response: bulkInviteResultSchema,
+      handler: async ({ ctx, body }) => ({
+        json: await bulkInvite(ctx, body, await accountNameOf(ctx.scope.accountId)),
       }),
     }),
     httpRoute({
@@ -247,9 +228,8 @@ export const bidderFunctions: FunctionTable = {
       route: 'scoring/usage',
       methods: ['GET'],
       permission: 'authenticated',
-      handler: async ({ principal }) => ({
-        json: { scoredBidders: await scoredBidderCount(scopeOf(principal)) },
-      }),
+      response: usageResponseSchema,
+      handler: async ({ ctx }) => ({ json: { scoredBidders: await scoredBidderCount(ctx) } }),
     }),
     httpRoute({
       name: 'duplicates-list',
@@ -259,10 +239,11 @@ export const bidderFunctions: FunctionTable = {
       query: z.object({
         status: z.enum(['pending', 'auto-merged', 'manually-merged', 'dismissed']).optional(),
       }),
-      handler: async ({ principal, query }) => ({
+      response: duplicatesResponseSchema,
+      handler: async ({ ctx, query }) => ({
         json: {
-          duplicates: await listDuplicates(scopeOf(principal), query.status),
-          summary: await duplicateSummary(scopeOf(principal)),
+          duplicates: await listDuplicates(ctx, query.status),
+          summary: await duplicateSummary(ctx),
         },
       }),
     }),
@@ -271,7 +252,8 @@ export const bidderFunctions: FunctionTable = {
       route: 'duplicates/scan',
       methods: ['POST'],
       permission: 'bidders:merge',
-      handler: async ({ principal }) => ({ json: await scanDuplicates(scopeOf(principal)) }),
+      response: scanResultSchema,
+      handler: async ({ ctx }) => ({ json: await scanDuplicates(ctx) }),
     }),
     httpRoute({
       name: 'duplicates-merge',
@@ -280,10 +262,9 @@ export const bidderFunctions: FunctionTable = {
       permission: 'bidders:merge',
       params: idParams,
       body: mergeRequestSchema,
-      handler: async ({ principal, params, body, correlationId }) => ({
-        json: toBidder(
-          await mergePair(scopeOf(principal), actorOf(principal), params.id, body, correlationId),
-        ),
+      response: bidderSchema,
+      handler: async ({ ctx, params, body }) => ({
+        json: toBidder(await mergePair(ctx, params.id, body)),
       }),
     }),
     httpRoute({
@@ -292,8 +273,8 @@ export const bidderFunctions: FunctionTable = {
       methods: ['POST'],
       permission: 'bidders:merge',
       params: idParams,
-      handler: async ({ principal, params, correlationId }) => {
-        await dismissPair(scopeOf(principal), actorOf(principal), params.id, correlationId);
+      handler: async ({ ctx, params }) => {
+        await dismissPair(ctx, params.id);
         return { status: 204 };
       },
     }),

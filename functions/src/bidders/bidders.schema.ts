@@ -323,3 +323,14 @@ export const bulkInviteResultSchema = z.object({
   invited: z.number().int(),
   skipped: z.array(z.object({ id: z.string(), reason: z.string() })),
 });
+export const scoresResponseSchema = bidderSchema.pick({
+  lotwiseScore: true,
+  customScore: true,
+  localScore: true,
+  autoInviteStatus: true,
+});
+export const candidatesResponseSchema = z.object({
+  minScore: z.number(),
+  bidders: z.array(bidderListItemSchema),
+});
+export const usageResponseSchema = z.object({ scoredBidders: z.number().int() });

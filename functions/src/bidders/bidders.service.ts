@@ -3,10 +3,11 @@ import type { SqlParameter } from '@azure/cosmos';
 import { writeAudit } from '../platform/audit.js';
 import { conflict } from '../platform/errors.js';
 import { sendMessage } from '../platform/mail.js';
-import type { Actor } from './actor.js';
-import type { Stored, TenantScope } from '../platform/repo.js';
+import type { Actor, RequestContext } from '../platform/context.js';
+import { isConflict, isStale } from '../platform/cosmos-errors.js';
+import type { Stored } from '../platform/repo.js';
 import { validationError } from '../platform/validation.js';
-import type { ScoringSettings } from '../scoring/scoring.schema.js';
+import type { ScoringRules } from '../scoring/scoring.schema.js';
 import { scoringSettings } from '../scoring/scoring.service.js';
 import {
   emptyStats,
@@ -58,15 +59,15 @@ function listFilter(query: ListQuery): { where: string; parameters: SqlParameter
  * One page of bidders, filtered and sorted by the chosen score. The total is counted for the
  * first page; later pages (which carry a continuation token) reuse what the client already has.
  */
-export async function listBidders(scope: TenantScope, query: ListQuery) {
+export async function listBidders(ctx: RequestContext, query: ListQuery) {
   const { where, parameters } = listFilter(query);
   const orderBy = `${scoreField(query.scoreType)}.score ${query.sort === 'asc' ? 'ASC' : 'DESC'}`;
   const [page, total] = await Promise.all([
-    pageListRows(scope, where, parameters, orderBy, query.limit, query.continuationToken),
+    pageListRows(ctx.scope, where, parameters, orderBy, query.limit, query.continuationToken),
     query.continuationToken
       ? Promise.resolve(undefined)
-      : rememberedTotal(scope.accountId, JSON.stringify([where, parameters]), () =>
-          biddersRepo.count(scope, { where, parameters }),
+      : rememberedTotal(ctx.scope.accountId, JSON.stringify([where, parameters]), () =>
+          biddersRepo.count(ctx.scope, { where, parameters }),
         ),
   ]);
   return {
@@ -76,21 +77,17 @@ export async function listBidders(scope: TenantScope, query: ListQuery) {
   };
 }
 
-export async function getBidder(scope: TenantScope, id: string): Promise<Stored<BidderRecord>> {
-  return biddersRepo.get(scope, id, 'Bidder');
+export async function getBidder(ctx: RequestContext, id: string): Promise<Stored<BidderRecord>> {
+  return biddersRepo.get(ctx.scope, id, 'Bidder');
 }
 
 const newBidderId = () => `B-${randomInt(100_000, 1_000_000)}`;
-
-function isConflict(error: unknown) {
-  return (error as { code?: unknown }).code === 409;
-}
 
 /** A new bidder record, scored; the caller writes it. */
 export function buildBidder(
   input: BidderInput,
   actor: Actor | null,
-  settings: ScoringSettings,
+  settings: ScoringRules,
   now = new Date(),
 ): Omit<BidderRecord, 'accountId'> {
   const at = now.toISOString();
@@ -135,26 +132,20 @@ export function buildBidder(
 }
 
 /** Adds a bidder (a fresh bidder ID when none is given; a given one must be free). */
-export async function createBidder(
-  scope: TenantScope,
-  actor: Actor,
-  input: BidderInput,
-  correlationId: string,
-) {
-  const settings = await scoringSettings(scope);
+export async function createBidder(ctx: RequestContext, input: BidderInput) {
+  const settings = await scoringSettings(ctx);
   for (let attempt = 0; ; attempt += 1) {
-    const record = buildBidder(input, actor, settings);
+    const record = buildBidder(input, ctx.actor, settings);
     try {
-      const created = await biddersRepo.create(scope, record);
-      forgetTotals(scope.accountId);
-      await writeAudit(scope, {
+      const created = await biddersRepo.create(ctx.scope, record);
+      forgetTotals(ctx.scope.accountId);
+      await writeAudit(ctx, {
         action: 'bidder.create',
         entity: { type: 'bidder', id: created.id },
         after: auditView(created),
-        correlationId,
       });
-      await recordMatchesFor(scope, [created], settings.autoMergeThreshold);
-      return currentOrSurvivor(scope, created);
+      await recordMatchesFor(ctx, [created], settings.autoMergeThreshold);
+      return currentOrSurvivor(ctx, created);
     } catch (error) {
       if (!isConflict(error)) throw error;
       if (input.bidderId) {
@@ -176,19 +167,19 @@ export async function createBidder(
  * survivor of a merge, or the bidder the certain duplicate was merged into (which carries its ID
  * as an alias).
  */
-async function currentOrSurvivor(scope: TenantScope, record: BidderRecord) {
-  const current = await biddersRepo.find(scope, record.id);
+async function currentOrSurvivor(ctx: RequestContext, record: BidderRecord) {
+  const current = await biddersRepo.find(ctx.scope, record.id);
   if (current) return current;
-  const [survivor] = await biddersRepo.all(scope, {
+  const [survivor] = await biddersRepo.all(ctx.scope, {
     where: 'ARRAY_CONTAINS(c.aliases, @bidderId)',
     parameters: [{ name: '@bidderId', value: record.bidderId }],
   });
-  return survivor ?? getBidder(scope, record.id);
+  return survivor ?? getBidder(ctx, record.id);
 }
 
 /** Applies an edit made against a version the caller read (If-Match); scores follow the facts. */
 export async function updateBidder(
-  scope: TenantScope,
+  ctx: RequestContext,
   id: string,
   etag: string,
   changes: Partial<
@@ -206,10 +197,9 @@ export async function updateBidder(
     address?: BidderRecord['address'] | undefined;
     stats?: Partial<BidderStats> | undefined;
   },
-  correlationId: string,
 ) {
-  const current = await getBidder(scope, id);
-  const settings = await scoringSettings(scope);
+  const current = await getBidder(ctx, id);
+  const settings = await scoringSettings(ctx);
   const { stats, ...fields } = changes;
   const defined = Object.fromEntries(
     Object.entries(fields).filter(([, value]) => value !== undefined),
@@ -223,14 +213,17 @@ export async function updateBidder(
     },
     settings,
   );
-  const saved = await biddersRepo.replace(scope, { ...next, accountId: scope.accountId }, etag);
-  forgetTotals(scope.accountId);
-  await writeAudit(scope, {
+  const saved = await biddersRepo.replace(
+    ctx.scope,
+    { ...next, accountId: ctx.scope.accountId },
+    etag,
+  );
+  forgetTotals(ctx.scope.accountId);
+  await writeAudit(ctx, {
     action: 'bidder.update',
     entity: { type: 'bidder', id },
     before: auditView(current),
     after: auditView(saved),
-    correlationId,
   });
   if (
     changes.email !== undefined ||
@@ -239,40 +232,33 @@ export async function updateBidder(
     changes.lastName !== undefined ||
     changes.address !== undefined
   ) {
-    await recordMatchesFor(scope, [saved], settings.autoMergeThreshold);
+    await recordMatchesFor(ctx, [saved], settings.autoMergeThreshold);
     // A certain match may have merged this bidder into an older one, or changed it as the survivor.
-    return currentOrSurvivor(scope, saved);
+    return currentOrSurvivor(ctx, saved);
   }
   return saved;
 }
 
-export async function deleteBidder(
-  scope: TenantScope,
-  id: string,
-  etag: string | undefined,
-  correlationId: string,
-) {
-  const current = await getBidder(scope, id);
-  await biddersRepo.delete(scope, id, etag);
-  forgetTotals(scope.accountId);
-  await writeAudit(scope, {
+export async function deleteBidder(ctx: RequestContext, id: string, etag: string | undefined) {
+  const current = await getBidder(ctx, id);
+  await biddersRepo.delete(ctx.scope, id, etag);
+  forgetTotals(ctx.scope.accountId);
+  await writeAudit(ctx, {
     action: 'bidder.delete',
     entity: { type: 'bidder', id },
     before: auditView(current),
-    correlationId,
   });
 }
 
 export async function addNote(
-  scope: TenantScope,
-  actor: Actor,
+  ctx: RequestContext,
   id: string,
   input: { category: BidderNote['category']; note: string; isPrivate: boolean },
-  correlationId: string,
 ) {
+  const { actor } = ctx;
   // Notes are appended against the version read; a concurrent note makes this retry, not overwrite.
   for (let attempt = 0; attempt < 5; attempt += 1) {
-    const current = await getBidder(scope, id);
+    const current = await getBidder(ctx, id);
     const note: BidderNote = {
       id: randomUUID(),
       ...input,
@@ -282,54 +268,50 @@ export async function addNote(
     };
     try {
       await biddersRepo.replace(
-        scope,
+        ctx.scope,
         { ...current, notes: [note, ...current.notes], updatedAt: note.date },
         current._etag,
       );
-      await writeAudit(scope, {
+      await writeAudit(ctx, {
         action: 'bidder.note-add',
         entity: { type: 'bidder', id },
         after: { category: note.category },
-        correlationId,
       });
       return note;
     } catch (error) {
-      if ((error as { code?: unknown }).code !== 412) throw error;
+      if (!isStale(error)) throw error;
     }
   }
   throw conflict('The bidder is being changed by someone else; try again');
 }
 
 export async function setLocalScore(
-  scope: TenantScope,
-  actor: Actor,
+  ctx: RequestContext,
   id: string,
   etag: string,
   input: { score: number; reason: string },
-  correlationId: string,
 ) {
-  const current = await getBidder(scope, id);
-  const localScore = { ...input, by: actor.name, at: new Date().toISOString() };
-  const saved = await biddersRepo.replace(scope, { ...current, localScore }, etag);
-  await writeAudit(scope, {
+  const current = await getBidder(ctx, id);
+  const localScore = { ...input, by: ctx.actor.name, at: new Date().toISOString() };
+  const saved = await biddersRepo.replace(ctx.scope, { ...current, localScore }, etag);
+  await writeAudit(ctx, {
     action: 'bidder.local-score',
     entity: { type: 'bidder', id },
     before: current.localScore,
     after: localScore,
-    correlationId,
   });
   return saved;
 }
 
 /** Bidders to invite to an auction: by the house's invitation threshold unless told otherwise. */
 export async function autoInviteCandidates(
-  scope: TenantScope,
+  ctx: RequestContext,
   query: { minScore?: number | undefined; tier?: string | undefined; limit: number },
 ) {
-  const settings = await scoringSettings(scope);
+  const settings = await scoringSettings(ctx);
   const minScore = query.minScore ?? settings.invitationThresholds.autoInvite;
   const page = await pageListRows(
-    scope,
+    ctx.scope,
     `c.customScore.score >= @min AND c.autoInviteStatus != 'Auto-Deny' AND c.status = 'Active'${query.tier ? ' AND c.customScore.tier = @tier' : ''}`,
     [
       { name: '@min', value: minScore },
@@ -344,16 +326,15 @@ export async function autoInviteCandidates(
 
 /** Sends each bidder with an email the invitation and records it on the bidder. */
 export async function bulkInvite(
-  scope: TenantScope,
-  actor: Actor,
+  ctx: RequestContext,
   input: { bidderIds: string[]; auctionId?: string | undefined; message?: string | undefined },
   accountName: string,
-  correlationId: string,
 ) {
+  const { actor } = ctx;
   const invited: string[] = [];
   const skipped: { id: string; reason: string }[] = [];
   for (const id of [...new Set(input.bidderIds)]) {
-    const bidder = await biddersRepo.find(scope, id);
+    const bidder = await biddersRepo.find(ctx.scope, id);
     if (!bidder) {
       skipped.push({ id, reason: 'not found' });
       continue;
@@ -381,36 +362,39 @@ export async function bulkInvite(
       auctionId: input.auctionId ?? null,
     };
     await biddersRepo
-      .replace(scope, { ...bidder, invitations: [invitation, ...bidder.invitations] }, bidder._etag)
+      .replace(
+        ctx.scope,
+        { ...bidder, invitations: [invitation, ...bidder.invitations] },
+        bidder._etag,
+      )
       .catch(async () => {
-        const fresh = await getBidder(scope, id);
+        const fresh = await getBidder(ctx, id);
         await biddersRepo.replace(
-          scope,
+          ctx.scope,
           { ...fresh, invitations: [invitation, ...fresh.invitations] },
           fresh._etag,
         );
       });
     invited.push(id);
   }
-  await writeAudit(scope, {
+  await writeAudit(ctx, {
     action: 'bidder.bulk-invite',
     entity: { type: 'auction', id: input.auctionId ?? 'none' },
     after: { invited, skipped },
-    correlationId,
   });
   return { invited: invited.length, skipped };
 }
 
-export async function analytics(scope: TenantScope, scoreType: ListQuery['scoreType']) {
+export async function analytics(ctx: RequestContext, scoreType: ListQuery['scoreType']) {
   const field = scoreField(scoreType);
   const count = (where: string, parameters: SqlParameter[] = []) =>
-    biddersRepo.count(scope, { where, parameters });
+    biddersRepo.count(ctx.scope, { where, parameters });
   const tiers = ['Premium', 'Gold', 'Silver', 'Bronze', 'New'];
   const statuses = ['Auto-Invite', 'Manual Review', 'Auto-Deny'];
   const [total, active, average, ...counts] = await Promise.all([
     count('true'),
     count("c.status = 'Active'"),
-    biddersRepo.average(scope, `${field}.score`),
+    biddersRepo.average(ctx.scope, `${field}.score`),
     ...tiers.map((tier) => count(`${field}.tier = @tier`, [{ name: '@tier', value: tier }])),
     ...statuses.map((status) =>
       count('c.autoInviteStatus = @status', [{ name: '@status', value: status }]),
@@ -429,4 +413,4 @@ export async function analytics(scope: TenantScope, scoreType: ListQuery['scoreT
 }
 
 /** How many bidders carry scores (all of them), for the free plan's limit and billing. */
-export const scoredBidderCount = (scope: TenantScope) => biddersRepo.count(scope);
+export const scoredBidderCount = (ctx: RequestContext) => biddersRepo.count(ctx.scope);

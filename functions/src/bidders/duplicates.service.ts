@@ -1,18 +1,17 @@
-import type { JSONObject, OperationInput } from '@azure/cosmos';
 import { writeAudit } from '../platform/audit.js';
-import { badRequest, conflict } from '../platform/errors.js';
-import type { Stored, TenantScope } from '../platform/repo.js';
+import { asSystem, type RequestContext } from '../platform/context.js';
+import { isConflict, isNotFound, isStale } from '../platform/cosmos-errors.js';
+import { AppError, badRequest, conflict } from '../platform/errors.js';
+import type { Stored } from '../platform/repo.js';
 import { scoringSettings } from '../scoring/scoring.service.js';
 import { mergeableFields, type DuplicateView } from './bidders.schema.js';
 import {
-  biddersContainerClient,
   biddersRepo,
   duplicatesRepo,
   type BidderRecord,
   type DuplicateRecord,
 } from './bidders.repo.js';
 import { derive, toListItem } from './bidder-model.js';
-import type { Actor } from './actor.js';
 import { findDuplicates, type DuplicatePair, type MatchRecord } from './duplicate-matcher.js';
 import { forgetTotals } from './list-totals.js';
 
@@ -22,14 +21,14 @@ const KEY_CHUNK = 500;
 
 /** The records that share a blocking key with any of the given ones, read in chunks of keys. */
 async function neighbours(
-  scope: TenantScope,
+  ctx: RequestContext,
   records: BidderRecord[],
 ): Promise<Stored<BidderRecord>[]> {
   const keys = [...new Set(records.flatMap((record) => record.matchKeys))];
   const found = new Map<string, Stored<BidderRecord>>();
   for (let start = 0; start < keys.length; start += KEY_CHUNK) {
     const chunk = keys.slice(start, start + KEY_CHUNK);
-    const matches = await biddersRepo.all(scope, {
+    const matches = await biddersRepo.all(ctx.scope, {
       where: 'EXISTS(SELECT VALUE k FROM k IN c.matchKeys WHERE ARRAY_CONTAINS(@keys, k))',
       parameters: [{ name: '@keys', value: chunk }],
     });
@@ -44,20 +43,20 @@ async function neighbours(
  * record first; the rest wait for review. Returns how many of each.
  */
 export async function recordMatchesFor(
-  scope: TenantScope,
+  ctx: RequestContext,
   records: BidderRecord[],
   autoMergeThreshold: number,
 ) {
   if (!records.length) return { pending: 0, autoMerged: 0 };
   const fresh = new Set(records.map((record) => record.id));
   const pool = new Map<string, BidderRecord>(
-    (await neighbours(scope, records)).map((record) => [record.id, record]),
+    (await neighbours(ctx, records)).map((record) => [record.id, record]),
   );
   for (const record of records) pool.set(record.id, record);
   const pairs = findDuplicates([...pool.values()]).filter(
     (pair) => fresh.has(pair.a) || fresh.has(pair.b),
   );
-  return recordPairs(scope, pairs, pool, autoMergeThreshold);
+  return recordPairs(ctx, pairs, pool, autoMergeThreshold);
 }
 
 /** What pairing needs of a bidder: its match fields and when it arrived (the older one stays). */
@@ -65,7 +64,7 @@ export type PairCandidate = MatchRecord & { createdAt: string };
 
 /** Saves pairs for review, or merges them at once when at or above the auto-merge threshold. */
 export async function recordPairs(
-  scope: TenantScope,
+  ctx: RequestContext,
   pairs: DuplicatePair[],
   pool: Map<string, PairCandidate>,
   autoMergeThreshold: number,
@@ -76,7 +75,7 @@ export async function recordPairs(
   for (const pair of pairs) {
     if (merged.has(pair.a) || merged.has(pair.b)) continue;
     const id = pairId(pair.a, pair.b);
-    const existing = await duplicatesRepo.find(scope, id);
+    const existing = await duplicatesRepo.find(ctx.scope, id);
     if (existing && existing.status !== 'pending') continue;
     const one = pool.get(pair.a) as PairCandidate;
     const two = pool.get(pair.b) as PairCandidate;
@@ -91,37 +90,26 @@ export async function recordPairs(
         }),
       );
       try {
-        await merge(
-          scope,
-          null,
-          primary.id,
-          secondary.id,
-          resolved,
-          'auto-merged',
-          {
-            confidenceScore: pair.confidence,
-            matchReasons: pair.reasons,
-            conflicts: pair.conflicts,
-          },
-          undefined,
-        );
+        await merge(asSystem(ctx), primary.id, secondary.id, resolved, 'auto-merged', {
+          confidenceScore: pair.confidence,
+          matchReasons: pair.reasons,
+          conflicts: pair.conflicts,
+        });
         merged.add(secondary.id);
         autoMerged += 1;
       } catch (error) {
         // Someone changed one of the two meanwhile: leave the pair for review instead.
-        if (
-          ![404, 409, 412].includes(
-            (error as { code?: number; status?: number }).code ??
-              (error as { status?: number }).status ??
-              0,
-          )
-        )
-          throw error;
-        await savePending(scope, id, pair, existing);
+        const changed =
+          isNotFound(error) ||
+          isConflict(error) ||
+          isStale(error) ||
+          (error instanceof AppError && error.status === 409);
+        if (!changed) throw error;
+        await savePending(ctx, id, pair, existing);
         pending += 1;
       }
     } else {
-      await savePending(scope, id, pair, existing);
+      await savePending(ctx, id, pair, existing);
       pending += 1;
     }
   }
@@ -129,7 +117,7 @@ export async function recordPairs(
 }
 
 async function savePending(
-  scope: TenantScope,
+  ctx: RequestContext,
   id: string,
   pair: DuplicatePair,
   existing: Stored<DuplicateRecord> | undefined,
@@ -147,7 +135,7 @@ async function savePending(
     resolvedAt: null,
     resolvedBy: null,
   };
-  await duplicatesRepo.upsert(scope, record);
+  await duplicatesRepo.upsert(ctx.scope, record);
 }
 
 const sum = (a: number, b: number) => a + b;
@@ -225,14 +213,12 @@ const snapshotOf = (record: BidderRecord) =>
  * and the secondary's removal are one transactional batch, so a failure changes nothing.
  */
 async function merge(
-  scope: TenantScope,
-  actor: Actor | null,
+  ctx: RequestContext,
   primaryId: string,
   secondaryId: string,
   resolved: Record<string, string>,
   status: 'auto-merged' | 'manually-merged',
   pair: Pick<DuplicateRecord, 'confidenceScore' | 'matchReasons' | 'conflicts'>,
-  correlationId: string | undefined,
 ) {
   if (primaryId === secondaryId) throw badRequest('primaryId: must differ from secondaryId');
   const unknown = Object.keys(resolved).filter(
@@ -240,31 +226,25 @@ async function merge(
   );
   if (unknown.length) throw badRequest(`resolved: ${unknown.join(', ')} cannot be merged`);
   const [primary, secondary] = await Promise.all([
-    biddersRepo.get(scope, primaryId, 'Bidder'),
-    biddersRepo.get(scope, secondaryId, 'Bidder'),
+    biddersRepo.get(ctx.scope, primaryId, 'Bidder'),
+    biddersRepo.get(ctx.scope, secondaryId, 'Bidder'),
   ]);
-  const settings = await scoringSettings(scope);
+  const settings = await scoringSettings(ctx);
   const merged = derive(combine(primary, secondary, resolved), settings);
-  const operations: OperationInput[] = [
-    {
-      operationType: 'Replace',
-      id: primary.id,
-      ifMatch: primary._etag,
-      resourceBody: { ...merged, accountId: scope.accountId } as unknown as JSONObject,
-    },
-    // The batch API takes If-Match on a delete too; the SDK's type leaves it out.
-    { operationType: 'Delete', id: secondary.id, ifMatch: secondary._etag } as OperationInput,
-  ];
-  const response = await biddersContainerClient().items.batch(operations, scope.accountId);
-  const failed = response.result?.find((result) => result.statusCode >= 400);
-  if (failed) {
-    throw failed.statusCode === 412
-      ? conflict('One of the two bidders changed meanwhile. Reload and review the pair again.')
-      : Object.assign(new Error('merge failed'), { code: failed.statusCode });
+  try {
+    await biddersRepo.batch(ctx.scope, [
+      { op: 'replace', document: merged, etag: primary._etag },
+      { op: 'delete', id: secondary.id, etag: secondary._etag },
+    ]);
+  } catch (error) {
+    if (isStale(error)) {
+      throw conflict('One of the two bidders changed meanwhile. Reload and review the pair again.');
+    }
+    throw error;
   }
-  forgetTotals(scope.accountId);
+  forgetTotals(ctx.scope.accountId);
   const now = new Date().toISOString();
-  await duplicatesRepo.upsert(scope, {
+  await duplicatesRepo.upsert(ctx.scope, {
     id: pairId(primaryId, secondaryId),
     bidder1Id: primaryId,
     bidder2Id: secondaryId,
@@ -275,36 +255,30 @@ async function merge(
     snapshot: { bidder1: snapshotOf(primary), bidder2: snapshotOf(secondary) },
     createdAt: now,
     resolvedAt: now,
-    resolvedBy: actor?.userId ?? null,
+    resolvedBy: ctx.actor.kind === 'user' ? ctx.actor.userId : null,
   });
   // Pairs that named the merged-away bidder no longer mean anything.
-  for (const stale of await duplicatesRepo.all(scope, {
+  for (const stale of await duplicatesRepo.all(ctx.scope, {
     where: "c.status = 'pending' AND (c.bidder1Id = @id OR c.bidder2Id = @id)",
     parameters: [{ name: '@id', value: secondaryId }],
   })) {
-    await duplicatesRepo.delete(scope, stale.id);
+    await duplicatesRepo.delete(ctx.scope, stale.id);
   }
-  await writeAudit(
-    actor ? { accountId: scope.accountId, userId: actor.userId } : { accountId: scope.accountId },
-    {
-      action: status === 'auto-merged' ? 'bidder.auto-merge' : 'bidder.merge',
-      entity: { type: 'bidder', id: primaryId },
-      before: { primary: snapshotOf(primary), secondary: snapshotOf(secondary) },
-      after: snapshotOf({ ...merged, accountId: scope.accountId }),
-      ...(correlationId ? { correlationId } : {}),
-    },
-  );
-  return biddersRepo.get(scope, primaryId, 'Bidder');
+  await writeAudit(ctx, {
+    action: status === 'auto-merged' ? 'bidder.auto-merge' : 'bidder.merge',
+    entity: { type: 'bidder', id: primaryId },
+    before: { primary: snapshotOf(primary), secondary: snapshotOf(secondary) },
+    after: snapshotOf({ ...merged, accountId: ctx.scope.accountId }),
+  });
+  return biddersRepo.get(ctx.scope, primaryId, 'Bidder');
 }
 
 export async function mergePair(
-  scope: TenantScope,
-  actor: Actor,
+  ctx: RequestContext,
   id: string,
   request: { primaryId: string; secondaryId: string; resolved: Record<string, string> },
-  correlationId: string,
 ) {
-  const pair = await duplicatesRepo.get(scope, id, 'Duplicate match');
+  const pair = await duplicatesRepo.get(ctx.scope, id, 'Duplicate match');
   if (pair.status !== 'pending') throw conflict('This pair has already been resolved');
   const members = [pair.bidder1Id, pair.bidder2Id].sort();
   if (members.join() !== [request.primaryId, request.secondaryId].sort().join()) {
@@ -313,46 +287,36 @@ export async function mergePair(
     );
   }
   return merge(
-    scope,
-    actor,
+    ctx,
     request.primaryId,
     request.secondaryId,
     request.resolved,
     'manually-merged',
     pair,
-    correlationId,
   );
 }
 
-export async function dismissPair(
-  scope: TenantScope,
-  actor: Actor,
-  id: string,
-  correlationId: string,
-) {
-  const pair = await duplicatesRepo.get(scope, id, 'Duplicate match');
+export async function dismissPair(ctx: RequestContext, id: string) {
+  const pair = await duplicatesRepo.get(ctx.scope, id, 'Duplicate match');
   if (pair.status !== 'pending') throw conflict('This pair has already been resolved');
   await duplicatesRepo.replace(
-    scope,
+    ctx.scope,
     {
       ...pair,
       status: 'dismissed',
       resolvedAt: new Date().toISOString(),
-      resolvedBy: actor.userId,
+      resolvedBy: ctx.actor.userId,
     },
     pair._etag,
   );
-  await writeAudit(
-    { accountId: scope.accountId, userId: actor.userId },
-    { action: 'duplicate.dismiss', entity: { type: 'duplicate', id }, correlationId },
-  );
+  await writeAudit(ctx, { action: 'duplicate.dismiss', entity: { type: 'duplicate', id } });
 }
 
 export async function listDuplicates(
-  scope: TenantScope,
+  ctx: RequestContext,
   status: DuplicateRecord['status'] | undefined,
 ): Promise<DuplicateView[]> {
-  const pairs = await duplicatesRepo.all(scope, {
+  const pairs = await duplicatesRepo.all(ctx.scope, {
     ...(status
       ? { where: 'c.status = @status', parameters: [{ name: '@status', value: status }] }
       : {}),
@@ -363,8 +327,8 @@ export async function listDuplicates(
     const [one, two] = pair.snapshot
       ? [pair.snapshot.bidder1, pair.snapshot.bidder2]
       : await Promise.all([
-          biddersRepo.find(scope, pair.bidder1Id),
-          biddersRepo.find(scope, pair.bidder2Id),
+          biddersRepo.find(ctx.scope, pair.bidder1Id),
+          biddersRepo.find(ctx.scope, pair.bidder2Id),
         ]).then((found) => found.map((record) => (record ? toListItem(record) : undefined)));
     if (!one || !two) continue;
     views.push({
@@ -382,8 +346,8 @@ export async function listDuplicates(
   return views;
 }
 
-export async function duplicateSummary(scope: TenantScope) {
-  const count = (where: string) => duplicatesRepo.count(scope, { where });
+export async function duplicateSummary(ctx: RequestContext) {
+  const count = (where: string) => duplicatesRepo.count(ctx.scope, { where });
   const [pending, autoMerged, resolved, total] = await Promise.all([
     count("c.status = 'pending'"),
     count("c.status = 'auto-merged'"),
@@ -396,11 +360,11 @@ export async function duplicateSummary(scope: TenantScope) {
 const SCAN_PAGE = 1000;
 
 /** Every bidder in the account, with only the fields matching reads. */
-export async function pairCandidates(scope: TenantScope): Promise<PairCandidate[]> {
+export async function pairCandidates(ctx: RequestContext): Promise<PairCandidate[]> {
   const records: PairCandidate[] = [];
   let token: string | undefined;
   do {
-    const page = await biddersRepo.page(scope, {
+    const page = await biddersRepo.page(ctx.scope, {
       select:
         'c.id, c.bidderId, c.firstName, c.lastName, c.email, c.phone, c.address, c.status, c.createdAt',
       pageSize: SCAN_PAGE,
@@ -413,13 +377,13 @@ export async function pairCandidates(scope: TenantScope): Promise<PairCandidate[
 }
 
 /** Looks for duplicates across the whole account, as when bidders arrived before matching did. */
-export async function scanDuplicates(scope: TenantScope) {
-  const settings = await scoringSettings(scope);
-  const records = await pairCandidates(scope);
+export async function scanDuplicates(ctx: RequestContext) {
+  const settings = await scoringSettings(ctx);
+  const records = await pairCandidates(ctx);
   const pairs = findDuplicates(records);
   const pool = new Map(records.map((record) => [record.id, record]));
   return {
     scanned: records.length,
-    ...(await recordPairs(scope, pairs, pool, settings.autoMergeThreshold)),
+    ...(await recordPairs(ctx, pairs, pool, settings.autoMergeThreshold)),
   };
 }

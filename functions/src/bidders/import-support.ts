@@ -1,6 +1,6 @@
-import type { JSONObject, OperationInput } from '@azure/cosmos';
-import type { TenantScope } from '../platform/repo.js';
-import { biddersContainerClient, biddersRepo, type BidderRecord } from './bidders.repo.js';
+import type { RequestContext } from '../platform/context.js';
+import { isConflict } from '../platform/cosmos-errors.js';
+import { biddersRepo, type BidderRecord } from './bidders.repo.js';
 import { findDuplicates, normaliseEmail } from './duplicate-matcher.js';
 import { recordPairs, type PairCandidate } from './duplicates.service.js';
 
@@ -26,13 +26,13 @@ export const candidateOf = (record: BidderRecord): PairCandidate => ({
  * exact duplicates (of the account, or of an earlier row) are skipped without a query per row,
  * and their match fields, for finding likely duplicates afterwards.
  */
-export async function importKnownBidders(scope: TenantScope) {
+export async function importKnownBidders(ctx: RequestContext) {
   const ids = new Set<string>();
   const emails = new Set<string>();
   const existing: PairCandidate[] = [];
   let token: string | undefined;
   do {
-    const page = await biddersRepo.page(scope, {
+    const page = await biddersRepo.page(ctx.scope, {
       select:
         'c.id, c.bidderId, c.aliases, c.firstName, c.lastName, c.email, c.phone, c.address, c.status, c.createdAt',
       pageSize: KNOWN_PAGE,
@@ -71,30 +71,31 @@ export async function importKnownBidders(scope: TenantScope) {
  * meanwhile), its rows are written one by one so one clash does not cost the others. Answers the
  * records written and how many clashed.
  */
-export async function writeImportBatch(scope: TenantScope, batch: BidderRecord[]) {
+export async function writeImportBatch(ctx: RequestContext, batch: BidderRecord[]) {
   if (!batch.length) return { written: [] as BidderRecord[], clashes: 0 };
-  const client = biddersContainerClient();
-  const response = await client.items.batch(
-    batch.map((record): OperationInput => ({
-      operationType: 'Create',
-      resourceBody: { ...record, accountId: scope.accountId } as unknown as JSONObject,
-    })),
-    scope.accountId,
-  );
-  forgetTotals(scope.accountId);
-  if (!response.result?.some((entry) => entry.statusCode >= 400))
+  try {
+    await biddersRepo.batch(
+      ctx.scope,
+      batch.map((document) => ({ op: 'create' as const, document })),
+    );
     return { written: batch, clashes: 0 };
+  } catch (error) {
+    if (!isConflict(error)) throw error;
+  } finally {
+    forgetTotals(ctx.scope.accountId);
+  }
   const written: BidderRecord[] = [];
   let clashes = 0;
   for (const record of batch) {
     try {
-      await client.items.create({ ...record, accountId: scope.accountId });
+      await biddersRepo.create(ctx.scope, record);
       written.push(record);
     } catch (error) {
-      if ((error as { code?: unknown }).code !== 409) throw error;
+      if (!isConflict(error)) throw error;
       clashes += 1;
     }
   }
+  forgetTotals(ctx.scope.accountId);
   return { written, clashes };
 }
 
@@ -104,7 +105,7 @@ export async function writeImportBatch(scope: TenantScope, batch: BidderRecord[]
  * that involve a new bidder.
  */
 export async function recordImportMatches(
-  scope: TenantScope,
+  ctx: RequestContext,
   existing: PairCandidate[],
   created: PairCandidate[],
   autoMergeThreshold: number,
@@ -114,7 +115,7 @@ export async function recordImportMatches(
   const candidates = [...existing, ...created];
   const pairs = findDuplicates(candidates).filter((pair) => fresh.has(pair.a) || fresh.has(pair.b));
   return recordPairs(
-    scope,
+    ctx,
     pairs,
     new Map(candidates.map((record) => [record.id, record])),
     autoMergeThreshold,

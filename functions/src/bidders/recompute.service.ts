@@ -1,5 +1,7 @@
-import type { Stored, TenantScope } from '../platform/repo.js';
-import type { ScoringSettings } from '../scoring/scoring.schema.js';
+import type { RequestContext } from '../platform/context.js';
+import { isStale } from '../platform/cosmos-errors.js';
+import type { Stored } from '../platform/repo.js';
+import type { RecomputeStatus, ScoringRules } from '../scoring/scoring.schema.js';
 import { reportRecompute, scoringSettings } from '../scoring/scoring.service.js';
 import { derive } from './bidder-model.js';
 import { biddersRepo, type BidderRecord } from './bidders.repo.js';
@@ -9,24 +11,24 @@ const PAGE = 500;
 const PARALLEL = 16;
 
 async function rescoreOne(
-  scope: TenantScope,
+  ctx: RequestContext,
   record: Stored<BidderRecord>,
-  settings: ScoringSettings,
+  settings: ScoringRules,
 ): Promise<void> {
   let current = record;
   for (let attempt = 0; attempt < 3; attempt += 1) {
     if (current.customVersion === settings.version) return;
     try {
       await biddersRepo.replace(
-        scope,
-        { ...derive(current, settings), accountId: scope.accountId },
+        ctx.scope,
+        { ...derive(current, settings), accountId: ctx.scope.accountId },
         current._etag,
       );
       return;
     } catch (error) {
       // Someone edited the bidder meanwhile: their save already scored it, or re-read and redo.
-      if ((error as { code?: unknown }).code !== 412) throw error;
-      const fresh = await biddersRepo.find(scope, record.id);
+      if (!isStale(error)) throw error;
+      const fresh = await biddersRepo.find(ctx.scope, record.id);
       if (!fresh) return;
       current = fresh;
     }
@@ -35,30 +37,33 @@ async function rescoreOne(
 
 /**
  * Recalculates every bidder's custom score and automation status with the account's current
- * settings, reporting progress on the settings as it goes. A newer save supersedes this run.
+ * settings, reporting progress as it goes. It stops as soon as a newer save has made another job
+ * the latest: progress is only ever written for the latest job.
  */
 export async function recomputeScores(
-  scope: TenantScope,
+  ctx: RequestContext,
   jobId: string,
   version: number,
 ): Promise<void> {
-  const settings = await scoringSettings(scope);
-  if (settings.version !== version || settings.recompute?.jobId !== jobId) return;
+  const settings = await scoringSettings(ctx);
+  if (settings.version !== version) return;
   const startedAt = new Date().toISOString();
-  const total = await biddersRepo.count(scope);
+  const total = await biddersRepo.count(ctx.scope);
   let processed = 0;
-  await reportRecompute(scope, {
-    jobId,
-    status: 'running',
-    processed,
-    total,
-    startedAt,
-    finishedAt: null,
-  });
+  const report = (status: RecomputeStatus['status'], finishedAt: string | null = null) =>
+    reportRecompute(ctx, version, {
+      jobId,
+      status,
+      processed: Math.min(processed, total),
+      total,
+      startedAt,
+      finishedAt,
+    });
+  if (!(await report('running'))) return;
   try {
     let token: string | undefined;
     do {
-      const page = await biddersRepo.page(scope, {
+      const page = await biddersRepo.page(ctx.scope, {
         pageSize: PAGE,
         ...(token ? { continuationToken: token } : {}),
       });
@@ -66,40 +71,18 @@ export async function recomputeScores(
         await Promise.all(
           page.items
             .slice(start, start + PARALLEL)
-            .map((record) => rescoreOne(scope, record, settings)),
+            .map((record) => rescoreOne(ctx, record, settings)),
         );
       }
       processed += page.items.length;
       token = page.continuationToken;
-      const latest = await scoringSettings(scope);
-      if (latest.version !== version) return;
-      await reportRecompute(scope, {
-        jobId,
-        status: 'running',
-        processed: Math.min(processed, total),
-        total,
-        startedAt,
-        finishedAt: null,
-      });
+      if (!(await report('running'))) return;
     } while (token);
-    forgetTotals(scope.accountId);
-    await reportRecompute(scope, {
-      jobId,
-      status: 'completed',
-      processed: total,
-      total,
-      startedAt,
-      finishedAt: new Date().toISOString(),
-    });
+    forgetTotals(ctx.scope.accountId);
+    processed = total;
+    await report('completed', new Date().toISOString());
   } catch (error) {
-    await reportRecompute(scope, {
-      jobId,
-      status: 'failed',
-      processed,
-      total,
-      startedAt,
-      finishedAt: new Date().toISOString(),
-    });
+    await report('failed', new Date().toISOString());
     throw error;
   }
 }

@@ -68,12 +68,15 @@ export async function createOwnedAccount(
     invitedBy: null,
     updatedAt: now,
   };
-  const scope = { accountId, userId: user.id };
+  const scope = { accountId };
   await accountsRepo.createTogether(scope, [account, ownership]);
-  await writeAudit(scope, {
-    action: 'account.create',
-    entity: { type: 'account', id: accountId },
-    after: { name, type },
-  });
+  await writeAudit(
+    { scope, actor: { kind: 'user', userId: user.id, name: ownership.name } },
+    {
+      action: 'account.create',
+      entity: { type: 'account', id: accountId },
+      after: { name, type },
+    },
+  );
   return account;
 }

@@ -1,6 +1,6 @@
 import type { JSONObject, OperationInput } from '@azure/cosmos';
 import { container } from '../platform/cosmos.js';
-import { TenantRepository, type Stored, type TenantScope } from '../platform/repo.js';
+import { TenantRepository, type AccountScope, type Stored } from '../platform/repo.js';
 import type {
   AccountRecord,
   GroupRecord,
@@ -17,7 +17,7 @@ type Kind = TenantIdentityRecord['type'];
 type OfKind<K extends Kind> = Extract<TenantIdentityRecord, { type: K }>;
 
 async function ofType<K extends Kind>(
-  scope: TenantScope,
+  scope: AccountScope,
   type: K,
   where?: string,
   parameters: { name: string; value: string | boolean | number | string[] }[] = [],
@@ -29,7 +29,7 @@ async function ofType<K extends Kind>(
   return all as Stored<OfKind<K>>[];
 }
 
-async function one<K extends Kind>(scope: TenantScope, type: K, id: string) {
+async function one<K extends Kind>(scope: AccountScope, type: K, id: string) {
   const found = await tenant.find(scope, id);
   return found && found.type === type ? (found as Stored<OfKind<K>>) : undefined;
 }
@@ -38,34 +38,34 @@ export const membershipId = (userId: string) => `member:${userId}`;
 
 /** Accounts, their houses and groups, memberships and invitations: one partition per account. */
 export const accountsRepo = {
-  account: (scope: TenantScope) => one(scope, 'account', scope.accountId),
-  house: (scope: TenantScope, id: string) => one(scope, 'house', id),
-  houses: (scope: TenantScope) => ofType(scope, 'house'),
-  group: (scope: TenantScope, id: string) => one(scope, 'group', id),
-  groups: (scope: TenantScope) => ofType(scope, 'group'),
-  membership: (scope: TenantScope, userId: string) =>
+  account: (scope: AccountScope) => one(scope, 'account', scope.accountId),
+  house: (scope: AccountScope, id: string) => one(scope, 'house', id),
+  houses: (scope: AccountScope) => ofType(scope, 'house'),
+  group: (scope: AccountScope, id: string) => one(scope, 'group', id),
+  groups: (scope: AccountScope) => ofType(scope, 'group'),
+  membership: (scope: AccountScope, userId: string) =>
     one(scope, 'membership', membershipId(userId)),
-  memberships: (scope: TenantScope) => ofType(scope, 'membership'),
-  invitation: (scope: TenantScope, id: string) => one(scope, 'invitation', id),
-  pendingInvitations: (scope: TenantScope) => ofType(scope, 'invitation', "c.status = 'pending'"),
-  pendingInvitationFor: async (scope: TenantScope, email: string) =>
+  memberships: (scope: AccountScope) => ofType(scope, 'membership'),
+  invitation: (scope: AccountScope, id: string) => one(scope, 'invitation', id),
+  pendingInvitations: (scope: AccountScope) => ofType(scope, 'invitation', "c.status = 'pending'"),
+  pendingInvitationFor: async (scope: AccountScope, email: string) =>
     (
       await ofType(scope, 'invitation', "c.status = 'pending' AND c.email = @email", [
         { name: '@email', value: email },
       ])
     )[0],
 
-  create: async <T extends TenantIdentityRecord>(scope: TenantScope, record: T) =>
+  create: async <T extends TenantIdentityRecord>(scope: AccountScope, record: T) =>
     (await tenant.create(scope, record)) as unknown as Stored<T>,
-  replace: async <T extends TenantIdentityRecord>(scope: TenantScope, record: Stored<T>) =>
+  replace: async <T extends TenantIdentityRecord>(scope: AccountScope, record: Stored<T>) =>
     (await tenant.replace(scope, record, record._etag)) as unknown as Stored<T>,
-  remove: (scope: TenantScope, id: string) => tenant.delete(scope, id),
+  remove: (scope: AccountScope, id: string) => tenant.delete(scope, id),
 
   /**
    * Writes several records of one account together: Cosmos applies a batch in one partition
    * all or nothing, so an account is never left half made.
    */
-  async createTogether(scope: TenantScope, records: TenantIdentityRecord[]): Promise<void> {
+  async createTogether(scope: AccountScope, records: TenantIdentityRecord[]): Promise<void> {
     const response = await accounts().items.batch(
       records.map((record): OperationInput => ({
         operationType: 'Create',

@@ -44,8 +44,8 @@ export const accountFunctions: HttpFunction[] = [
     methods: ['GET'],
     permission: 'authenticated',
     allowDuringMfaSetup: true,
-    handler: async ({ principal }) => {
-      const user = requireUser(await usersRepo.find(principal.userId));
+    handler: async ({ ctx }) => {
+      const user = requireUser(await usersRepo.find(ctx.actor.userId));
       return { json: { accounts: await accountAccessList(user.id, user.defaultAccountId) } };
     },
   }),
@@ -55,7 +55,7 @@ export const accountFunctions: HttpFunction[] = [
     methods: ['GET'],
     permission: 'authenticated',
     allowDuringMfaSetup: true,
-    handler: async ({ principal }) => ({ json: await currentAccount(principal) }),
+    handler: async ({ ctx }) => ({ json: await currentAccount(ctx) }),
   }),
   httpRoute({
     name: 'accounts-create',
@@ -63,9 +63,9 @@ export const accountFunctions: HttpFunction[] = [
     methods: ['POST'],
     permission: 'authenticated',
     body: accountCreateSchema,
-    handler: async ({ principal, body }) => ({
+    handler: async ({ ctx, body }) => ({
       status: 201,
-      json: await createAccount(principal, body),
+      json: await createAccount(ctx, body),
     }),
   }),
   httpRoute({
@@ -74,8 +74,8 @@ export const accountFunctions: HttpFunction[] = [
     methods: ['POST'],
     permission: 'authenticated',
     body: accountIdBodySchema,
-    handler: async ({ principal, body }) => {
-      await setDefaultAccount(principal, body.accountId);
+    handler: async ({ ctx, body }) => {
+      await setDefaultAccount(ctx, body.accountId);
       return { json: { defaultAccountId: body.accountId } };
     },
   }),
@@ -85,7 +85,7 @@ export const accountFunctions: HttpFunction[] = [
     methods: ['GET'],
     permission: 'authenticated',
     params: idParams,
-    handler: async ({ principal, params }) => ({ json: await accountById(principal, params.id) }),
+    handler: async ({ ctx, params }) => ({ json: await accountById(ctx, params.id) }),
   }),
   httpRoute({
     name: 'accounts-update',
@@ -94,8 +94,8 @@ export const accountFunctions: HttpFunction[] = [
     permission: 'system:settings',
     params: idParams,
     body: accountUpdateSchema,
-    handler: async ({ principal, params, body, correlationId }) => ({
-      json: await updateAccount(principal, params.id, body, correlationId),
+    handler: async ({ ctx, params, body }) => ({
+      json: await updateAccount(ctx, params.id, body),
     }),
   }),
   httpRoute({
@@ -104,8 +104,8 @@ export const accountFunctions: HttpFunction[] = [
     methods: ['DELETE'],
     permission: 'system:settings',
     params: idParams,
-    handler: async ({ principal, params, correlationId }) => {
-      await deleteAccount(principal, params.id, correlationId);
+    handler: async ({ ctx, params }) => {
+      await deleteAccount(ctx, params.id);
       return { status: 204 };
     },
   }),
@@ -116,9 +116,9 @@ export const accountFunctions: HttpFunction[] = [
     permission: 'authenticated',
     allowDuringMfaSetup: true,
     body: accountIdBodySchema,
-    handler: async ({ principal, body, request }) => {
-      const user = requireUser(await usersRepo.find(principal.userId));
-      const session = await findLiveSession(principal.userId, principal.sessionId);
+    handler: async ({ ctx, body, request }) => {
+      const user = requireUser(await usersRepo.find(ctx.actor.userId));
+      const session = await findLiveSession(ctx.actor.userId, ctx.actor.sessionId);
       if (!session) throw unauthorized('This sign-in has ended. Sign in again.');
       return {
         json: await grantAccess({
@@ -136,13 +136,13 @@ export const accountFunctions: HttpFunction[] = [
     methods: ['GET'],
     permission: 'authenticated',
     allowDuringMfaSetup: true,
-    handler: async ({ principal }) => {
-      const user = requireUser(await usersRepo.find(principal.userId));
+    handler: async ({ ctx }) => {
+      const user = requireUser(await usersRepo.find(ctx.actor.userId));
       return {
         json: {
           user: toUserView(user),
           accounts: await accountAccessList(user.id, user.defaultAccountId),
-          account: await currentAccount(principal),
+          account: await currentAccount(ctx),
         },
       };
     },
@@ -153,8 +153,8 @@ export const accountFunctions: HttpFunction[] = [
     methods: ['GET'],
     permission: 'authenticated',
     allowDuringMfaSetup: true,
-    handler: async ({ principal }) => ({
-      json: toUserView(requireUser(await usersRepo.find(principal.userId))),
+    handler: async ({ ctx }) => ({
+      json: toUserView(requireUser(await usersRepo.find(ctx.actor.userId))),
     }),
   }),
   httpRoute({
@@ -164,8 +164,8 @@ export const accountFunctions: HttpFunction[] = [
     permission: 'authenticated',
     allowDuringMfaSetup: true,
     body: profileUpdateSchema,
-    handler: async ({ principal, body }) => {
-      const user = requireUser(await usersRepo.find(principal.userId));
+    handler: async ({ ctx, body }) => {
+      const user = requireUser(await usersRepo.find(ctx.actor.userId));
       const changes = Object.fromEntries(
         Object.entries(body).filter(([, value]) => value !== undefined),
       );
@@ -178,8 +178,8 @@ export const accountFunctions: HttpFunction[] = [
     methods: ['GET'],
     permission: 'authenticated',
     allowDuringMfaSetup: true,
-    handler: async ({ principal }) => {
-      const account = await currentAccount(principal);
+    handler: async ({ ctx }) => {
+      const account = await currentAccount(ctx);
       return { json: { role: account.role, houses: account.houseAccess } };
     },
   }),
@@ -188,8 +188,8 @@ export const accountFunctions: HttpFunction[] = [
     route: 'accounts/current/auction-houses',
     methods: ['GET'],
     permission: 'authenticated',
-    handler: async ({ principal }) => ({
-      json: { houses: (await currentAccount(principal)).houses },
+    handler: async ({ ctx }) => ({
+      json: { houses: (await currentAccount(ctx)).houses },
     }),
   }),
   httpRoute({
@@ -198,9 +198,9 @@ export const accountFunctions: HttpFunction[] = [
     methods: ['POST'],
     permission: 'system:settings',
     body: houseInputSchema,
-    handler: async ({ principal, body, correlationId }) => ({
+    handler: async ({ ctx, body }) => ({
       status: 201,
-      json: await createHouse(principal, body, correlationId),
+      json: await createHouse(ctx, body),
     }),
   }),
   httpRoute({
@@ -210,8 +210,8 @@ export const accountFunctions: HttpFunction[] = [
     permission: 'system:settings',
     params: idParams,
     body: houseUpdateSchema,
-    handler: async ({ principal, params, body, correlationId }) => ({
-      json: await updateHouse(principal, params.id, body, correlationId),
+    handler: async ({ ctx, params, body }) => ({
+      json: await updateHouse(ctx, params.id, body),
     }),
   }),
   httpRoute({
@@ -220,8 +220,8 @@ export const accountFunctions: HttpFunction[] = [
     methods: ['DELETE'],
     permission: 'system:settings',
     params: idParams,
-    handler: async ({ principal, params, correlationId }) => {
-      await deleteHouse(principal, params.id, correlationId);
+    handler: async ({ ctx, params }) => {
+      await deleteHouse(ctx, params.id);
       return { status: 204 };
     },
   }),
@@ -230,7 +230,7 @@ export const accountFunctions: HttpFunction[] = [
     route: 'auction-house-groups',
     methods: ['GET'],
     permission: 'authenticated',
-    handler: async ({ principal }) => ({ json: { groups: await listGroups(principal) } }),
+    handler: async ({ ctx }) => ({ json: { groups: await listGroups(ctx) } }),
   }),
   httpRoute({
     name: 'groups-create',
@@ -238,9 +238,9 @@ export const accountFunctions: HttpFunction[] = [
     methods: ['POST'],
     permission: 'system:settings',
     body: groupInputSchema,
-    handler: async ({ principal, body, correlationId }) => ({
+    handler: async ({ ctx, body }) => ({
       status: 201,
-      json: await createGroup(principal, body, correlationId),
+      json: await createGroup(ctx, body),
     }),
   }),
   httpRoute({
@@ -250,8 +250,8 @@ export const accountFunctions: HttpFunction[] = [
     permission: 'system:settings',
     params: idParams,
     body: groupUpdateSchema,
-    handler: async ({ principal, params, body, correlationId }) => ({
-      json: await updateGroup(principal, params.id, body, correlationId),
+    handler: async ({ ctx, params, body }) => ({
+      json: await updateGroup(ctx, params.id, body),
     }),
   }),
   httpRoute({
@@ -260,8 +260,8 @@ export const accountFunctions: HttpFunction[] = [
     methods: ['DELETE'],
     permission: 'system:settings',
     params: idParams,
-    handler: async ({ principal, params, correlationId }) => {
-      await deleteGroup(principal, params.id, correlationId);
+    handler: async ({ ctx, params }) => {
+      await deleteGroup(ctx, params.id);
       return { status: 204 };
     },
   }),

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { writeAudit } from '../platform/audit.js';
 import { badRequest, forbidden, notFound } from '../platform/errors.js';
-import type { Principal } from '../platform/principal.js';
-import { scopeOf, type Stored } from '../platform/repo.js';
+import type { UserContext } from '../platform/context.js';
+import type { Stored } from '../platform/repo.js';
 import { accountsRepo } from './accounts.repo.js';
 import { memberContext } from './access-token.service.js';
 import type { AccountType, HouseGroup } from './identity.schema.js';
@@ -13,29 +13,28 @@ import { usersRepo } from './users.repo.js';
 import { requireUser } from './credentials.service.js';
 
 /** Another account's id answers 404: a member of one account learns nothing of another. */
-function ownAccount(principal: Principal, accountId: string) {
-  if (accountId !== principal.accountId) throw notFound('Account not found');
-  return scopeOf(principal);
+function ownAccount(ctx: UserContext, accountId: string) {
+  if (accountId !== ctx.scope.accountId) throw notFound('Account not found');
+  return ctx.scope;
 }
 
-export async function currentAccount(principal: Principal) {
-  const user = requireUser(await usersRepo.find(principal.userId));
-  return (await memberContext(user, principal.accountId)).view;
+export async function currentAccount(ctx: UserContext) {
+  const user = requireUser(await usersRepo.find(ctx.actor.userId));
+  return (await memberContext(user, ctx.scope.accountId)).view;
 }
 
-export async function accountById(principal: Principal, accountId: string) {
-  const user = requireUser(await usersRepo.find(principal.userId));
+export async function accountById(ctx: UserContext, accountId: string) {
+  const user = requireUser(await usersRepo.find(ctx.actor.userId));
   // Any account the person belongs to, not just the current one.
   return (await memberContext(user, accountId)).view;
 }
 
 export async function updateAccount(
-  principal: Principal,
+  ctx: UserContext,
   accountId: string,
   changes: { name?: string | undefined; type?: AccountType | undefined },
-  correlationId: string,
 ) {
-  const scope = ownAccount(principal, accountId);
+  const scope = ownAccount(ctx, accountId);
   const account = await accountsRepo.account(scope);
   if (!account) throw notFound('Account not found');
   const updated = await accountsRepo.replace(scope, {
@@ -44,29 +43,24 @@ export async function updateAccount(
     accountType: changes.type ?? account.accountType,
     updatedAt: new Date().toISOString(),
   });
-  await writeAudit(scope, {
+  await writeAudit(ctx, {
     action: 'account.update',
     entity: { type: 'account', id: account.id },
     before: { name: account.name, type: account.accountType },
     after: { name: updated.name, type: updated.accountType },
-    correlationId,
   });
-  return currentAccount(principal);
+  return currentAccount(ctx);
 }
 
 /**
  * Closes an account: nobody can open it any more and every session in it ends. Its records stay
  * for the retention period rather than vanishing with one click.
  */
-export async function deleteAccount(
-  principal: Principal,
-  accountId: string,
-  correlationId: string,
-) {
-  const scope = ownAccount(principal, accountId);
+export async function deleteAccount(ctx: UserContext, accountId: string) {
+  const scope = ownAccount(ctx, accountId);
   const account = await accountsRepo.account(scope);
   if (!account) throw notFound('Account not found');
-  if (account.ownerUserId !== principal.userId)
+  if (account.ownerUserId !== ctx.actor.userId)
     throw forbidden('Only the account owner can close the account');
   await accountsRepo.replace(scope, {
     ...account,
@@ -78,24 +72,20 @@ export async function deleteAccount(
       if (session.accountId === account.id) await revokeSession(session, 'account-closed');
     }
   }
-  await writeAudit(scope, {
+  await writeAudit(ctx, {
     action: 'account.delete',
     entity: { type: 'account', id: account.id },
-    correlationId,
   });
 }
 
-export async function createAccount(
-  principal: Principal,
-  input: { name: string; type: AccountType },
-) {
-  const user = requireUser(await usersRepo.find(principal.userId));
+export async function createAccount(ctx: UserContext, input: { name: string; type: AccountType }) {
+  const user = requireUser(await usersRepo.find(ctx.actor.userId));
   const account = await createOwnedAccount(user, input.name, input.type);
   return (await memberContext(user, account.id)).view;
 }
 
-export async function setDefaultAccount(principal: Principal, accountId: string) {
-  const user = requireUser(await usersRepo.find(principal.userId));
+export async function setDefaultAccount(ctx: UserContext, accountId: string) {
+  const user = requireUser(await usersRepo.find(ctx.actor.userId));
   await memberContext(user, accountId);
   await usersRepo.replace({ ...user, defaultAccountId: accountId });
 }
@@ -122,11 +112,10 @@ function houseFields(
 }
 
 export async function createHouse(
-  principal: Principal,
+  ctx: UserContext,
   input: Omit<HouseRecord, 'id' | 'accountId' | 'type' | 'createdAt' | 'updatedAt'>,
-  correlationId: string,
 ) {
-  const scope = scopeOf(principal);
+  const scope = ctx.scope;
   const now = new Date().toISOString();
   const house = await accountsRepo.create<HouseRecord>(scope, {
     id: randomUUID(),
@@ -136,22 +125,20 @@ export async function createHouse(
     createdAt: now,
     updatedAt: now,
   });
-  await writeAudit(scope, {
+  await writeAudit(ctx, {
     action: 'house.create',
     entity: { type: 'house', id: house.id },
     after: houseFields(house),
-    correlationId,
   });
-  return (await currentAccount(principal)).houses.find((candidate) => candidate.id === house.id);
+  return (await currentAccount(ctx)).houses.find((candidate) => candidate.id === house.id);
 }
 
 export async function updateHouse(
-  principal: Principal,
+  ctx: UserContext,
   houseId: string,
   changes: Partial<Omit<HouseRecord, 'id' | 'accountId' | 'type' | 'createdAt' | 'updatedAt'>>,
-  correlationId: string,
 ) {
-  const scope = scopeOf(principal);
+  const scope = ctx.scope;
   const house = await accountsRepo.house(scope, houseId);
   if (!house) throw notFound('Auction house not found');
   const updated = await accountsRepo.replace(scope, {
@@ -159,19 +146,18 @@ export async function updateHouse(
     ...Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)),
     updatedAt: new Date().toISOString(),
   });
-  await writeAudit(scope, {
+  await writeAudit(ctx, {
     action: 'house.update',
     entity: { type: 'house', id: houseId },
     before: houseFields(house),
     after: houseFields(updated),
-    correlationId,
   });
-  return (await currentAccount(principal)).houses.find((candidate) => candidate.id === houseId);
+  return (await currentAccount(ctx)).houses.find((candidate) => candidate.id === houseId);
 }
 
 /** Removes the house, and with it every member's access to it and its place in any group. */
-export async function deleteHouse(principal: Principal, houseId: string, correlationId: string) {
-  const scope = scopeOf(principal);
+export async function deleteHouse(ctx: UserContext, houseId: string) {
+  const scope = ctx.scope;
   const house = await accountsRepo.house(scope, houseId);
   if (!house) throw notFound('Auction house not found');
   for (const membership of await accountsRepo.memberships(scope)) {
@@ -191,11 +177,10 @@ export async function deleteHouse(principal: Principal, houseId: string, correla
     }
   }
   await accountsRepo.remove(scope, houseId);
-  await writeAudit(scope, {
+  await writeAudit(ctx, {
     action: 'house.delete',
     entity: { type: 'house', id: houseId },
     before: houseFields(house),
-    correlationId,
   });
 }
 
@@ -209,26 +194,25 @@ const toGroup = (group: GroupRecord): HouseGroup => ({
   createdAt: group.createdAt,
 });
 
-async function assertHouses(principal: Principal, houseIds: string[]) {
-  const houses = await accountsRepo.houses(scopeOf(principal));
+async function assertHouses(ctx: UserContext, houseIds: string[]) {
+  const houses = await accountsRepo.houses(ctx.scope);
   if (houseIds.some((id) => !houses.some((house) => house.id === id))) {
     throw badRequest('houseIds: names a house that does not exist');
   }
 }
 
-export async function listGroups(principal: Principal) {
-  return (await accountsRepo.groups(scopeOf(principal)))
+export async function listGroups(ctx: UserContext) {
+  return (await accountsRepo.groups(ctx.scope))
     .map(toGroup)
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
 export async function createGroup(
-  principal: Principal,
+  ctx: UserContext,
   input: { name: string; description: string; houseIds: string[] },
-  correlationId: string,
 ) {
-  await assertHouses(principal, input.houseIds);
-  const scope = scopeOf(principal);
+  await assertHouses(ctx, input.houseIds);
+  const scope = ctx.scope;
   const now = new Date().toISOString();
   const group = await accountsRepo.create<GroupRecord>(scope, {
     id: randomUUID(),
@@ -240,29 +224,27 @@ export async function createGroup(
     createdAt: now,
     updatedAt: now,
   });
-  await writeAudit(scope, {
+  await writeAudit(ctx, {
     action: 'group.create',
     entity: { type: 'group', id: group.id },
     after: toGroup(group),
-    correlationId,
   });
   return toGroup(group);
 }
 
 export async function updateGroup(
-  principal: Principal,
+  ctx: UserContext,
   groupId: string,
   changes: {
     name?: string | undefined;
     description?: string | undefined;
     houseIds?: string[] | undefined;
   },
-  correlationId: string,
 ) {
-  const scope = scopeOf(principal);
+  const scope = ctx.scope;
   const group = await accountsRepo.group(scope, groupId);
   if (!group) throw notFound('Group not found');
-  if (changes.houseIds) await assertHouses(principal, changes.houseIds);
+  if (changes.houseIds) await assertHouses(ctx, changes.houseIds);
   const updated: Stored<GroupRecord> = await accountsRepo.replace(scope, {
     ...group,
     name: changes.name ?? group.name,
@@ -270,27 +252,25 @@ export async function updateGroup(
     houseIds: changes.houseIds ? [...new Set(changes.houseIds)] : group.houseIds,
     updatedAt: new Date().toISOString(),
   });
-  await writeAudit(scope, {
+  await writeAudit(ctx, {
     action: 'group.update',
     entity: { type: 'group', id: groupId },
     before: toGroup(group),
     after: toGroup(updated),
-    correlationId,
   });
   return toGroup(updated);
 }
 
 /** Deletes the group only; its houses stay in the account. */
-export async function deleteGroup(principal: Principal, groupId: string, correlationId: string) {
-  const scope = scopeOf(principal);
+export async function deleteGroup(ctx: UserContext, groupId: string) {
+  const scope = ctx.scope;
   const group = await accountsRepo.group(scope, groupId);
   if (!group) throw notFound('Group not found');
   await accountsRepo.remove(scope, groupId);
-  await writeAudit(scope, {
+  await writeAudit(ctx, {
     action: 'group.delete',
     entity: { type: 'group', id: groupId },
     before: toGroup(group),
-    correlationId,
   });
 }
 

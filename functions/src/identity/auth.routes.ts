@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { HttpFunction } from '../platform/functions.js';
+import type { UserContext } from '../platform/context.js';
 import { httpRoute } from '../platform/http.js';
-import { authenticate } from '../platform/principal.js';
 import { notFound, unauthorized } from '../platform/errors.js';
 import { settings } from '../platform/settings.js';
 import { accountAccessList } from './account-access.js';
@@ -62,8 +62,8 @@ import { usersRepo } from './users.repo.js';
 
 const bearer = (authorization: string | null) => /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
 
-async function sessionOf(principal: { userId: string; sessionId: string }) {
-  const session = await findLiveSession(principal.userId, principal.sessionId);
+async function sessionOf(ctx: UserContext) {
+  const session = await findLiveSession(ctx.actor.userId, ctx.actor.sessionId);
   if (!session) throw unauthorized('This sign-in has ended. Sign in again.');
   return session;
 }
@@ -105,13 +105,13 @@ export const authFunctions: HttpFunction[] = [
     allowDuringMfaSetup: true,
     body: z.object({ userId: z.string().min(1) }).optional(),
     // A new session token for the signed-in session (the old one stops working).
-    handler: async ({ principal, body, request }) => {
-      if (body?.userId && body.userId !== principal.userId)
+    handler: async ({ ctx, body, request }) => {
+      if (body?.userId && body.userId !== ctx.actor.userId)
         throw unauthorized('That is not your user id');
-      const session = await sessionOf(principal);
+      const session = await sessionOf(ctx);
       await revokeSession(session, 'session-token-renewed');
-      const user = requireUser(await usersRepo.find(principal.userId));
-      return { json: await openSession(user, clientInfo(request), principal.accountId) };
+      const user = requireUser(await usersRepo.find(ctx.actor.userId));
+      return { json: await openSession(user, clientInfo(request), ctx.scope.accountId) };
     },
   }),
   httpRoute({
@@ -173,14 +173,14 @@ export const authFunctions: HttpFunction[] = [
     permission: 'authenticated',
     allowDuringMfaSetup: true,
     // A fresh access token for the same session and account, e.g. after a role change.
-    handler: async ({ principal, request }) => {
-      const user = requireUser(await usersRepo.find(principal.userId));
-      const session = await sessionOf(principal);
+    handler: async ({ ctx, request }) => {
+      const user = requireUser(await usersRepo.find(ctx.actor.userId));
+      const session = await sessionOf(ctx);
       return {
         json: await grantAccess({
           user,
           session,
-          accountId: principal.accountId,
+          accountId: ctx.scope.accountId,
           client: clientInfo(request),
         }),
       };
@@ -192,15 +192,12 @@ export const authFunctions: HttpFunction[] = [
     methods: ['POST'],
     permission: 'public',
     body: logoutRequestSchema.optional(),
-    handler: async ({ body, request }) => {
+    handler: async ({ body, ctx }) => {
       const fromRefresh = body?.refreshToken
         ? await sessionOfRefreshToken(body.refreshToken)
         : undefined;
-      const principal = await authenticate(request.headers.get('authorization')).catch(
-        () => undefined,
-      );
-      const fromAccess = principal
-        ? await findLiveSession(principal.userId, principal.sessionId)
+      const fromAccess = ctx.caller
+        ? await findLiveSession(ctx.caller.actor.userId, ctx.caller.actor.sessionId)
         : undefined;
       const session = fromRefresh ?? fromAccess;
       if (!session) throw unauthorized('Nothing to sign out of');
@@ -215,11 +212,11 @@ export const authFunctions: HttpFunction[] = [
       methods: ['GET'],
       permission: 'authenticated',
       allowDuringMfaSetup: true,
-      handler: async ({ principal }) => ({
+      handler: async ({ ctx }) => ({
         json: {
-          sessions: (await liveSessionsOf(principal.userId))
+          sessions: (await liveSessionsOf(ctx.actor.userId))
             .sort((a, b) => b.lastSeenAt.localeCompare(a.lastSeenAt))
-            .map((session) => toSessionView(session, principal.sessionId)),
+            .map((session) => toSessionView(session, ctx.actor.sessionId)),
         },
       }),
     }),
@@ -231,8 +228,8 @@ export const authFunctions: HttpFunction[] = [
     permission: 'authenticated',
     allowDuringMfaSetup: true,
     params: z.object({ id: z.string().min(1).max(100) }),
-    handler: async ({ principal, params }) => {
-      const session = await findLiveSession(principal.userId, params.id);
+    handler: async ({ ctx, params }) => {
+      const session = await findLiveSession(ctx.actor.userId, params.id);
       if (!session) throw unauthorized('That session has already ended');
       await revokeSession(session, 'revoked-by-user');
       return { status: 204 };
@@ -244,9 +241,9 @@ export const authFunctions: HttpFunction[] = [
     methods: ['DELETE'],
     permission: 'authenticated',
     allowDuringMfaSetup: true,
-    handler: async ({ principal }) => {
+    handler: async ({ ctx }) => {
       await Promise.all(
-        (await liveSessionsOf(principal.userId)).map((session) =>
+        (await liveSessionsOf(ctx.actor.userId)).map((session) =>
           revokeSession(session, 'signed-out-everywhere'),
         ),
       );
@@ -259,9 +256,9 @@ export const authFunctions: HttpFunction[] = [
     methods: ['POST'],
     permission: 'authenticated',
     allowDuringMfaSetup: true,
-    handler: async ({ principal }) => {
-      const others = (await liveSessionsOf(principal.userId)).filter(
-        (session) => session.id !== principal.sessionId,
+    handler: async ({ ctx }) => {
+      const others = (await liveSessionsOf(ctx.actor.userId)).filter(
+        (session) => session.id !== ctx.actor.sessionId,
       );
       await Promise.all(others.map((session) => revokeSession(session, 'revoked-by-user')));
       return { json: { revoked: others.length } };
@@ -354,13 +351,13 @@ export const authFunctions: HttpFunction[] = [
     // answer never says whether the email is known.
     permission: 'public',
     body: z.object({ email: emailSchema }).optional(),
-    handler: async ({ principal, body }) => {
-      const user = principal
-        ? await usersRepo.find(principal.userId)
+    handler: async ({ ctx, body }) => {
+      const user = ctx.caller
+        ? await usersRepo.find(ctx.caller.actor.userId)
         : body?.email
           ? await usersRepo.findByEmail(body.email)
           : undefined;
-      if (!principal && !body?.email)
+      if (!ctx.caller && !body?.email)
         throw unauthorized('Sign in, or give the email address to confirm');
       if (user && user.status === 'active' && !user.emailVerified)
         await sendEmailVerification(user);
@@ -377,9 +374,9 @@ export const authFunctions: HttpFunction[] = [
     permission: 'authenticated',
     allowDuringMfaSetup: true,
     body: changePasswordSchema,
-    handler: async ({ principal, body, request }) => {
-      const user = requireUser(await usersRepo.find(principal.userId));
-      await changePassword(user, body, principal.sessionId, clientInfo(request));
+    handler: async ({ ctx, body, request }) => {
+      const user = requireUser(await usersRepo.find(ctx.actor.userId));
+      await changePassword(user, body, ctx.actor.sessionId, clientInfo(request));
       return {
         json: { message: 'Your password was changed. Your other sessions were signed out.' },
       };
@@ -392,8 +389,8 @@ export const authFunctions: HttpFunction[] = [
     permission: 'authenticated',
     allowDuringMfaSetup: true,
     body: changeEmailSchema,
-    handler: async ({ principal, body, request }) => {
-      const user = requireUser(await usersRepo.find(principal.userId));
+    handler: async ({ ctx, body, request }) => {
+      const user = requireUser(await usersRepo.find(ctx.actor.userId));
       const updated = await changeEmail(user, body, clientInfo(request));
       return {
         json: {
@@ -458,8 +455,8 @@ export const authFunctions: HttpFunction[] = [
     methods: ['GET'],
     permission: 'authenticated',
     allowDuringMfaSetup: true,
-    handler: async ({ principal }) => {
-      const user = requireUser(await usersRepo.find(principal.userId));
+    handler: async ({ ctx }) => {
+      const user = requireUser(await usersRepo.find(ctx.actor.userId));
       return { json: { accounts: await accountAccessList(user.id, user.defaultAccountId) } };
     },
   }),

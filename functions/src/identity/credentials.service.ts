@@ -1,6 +1,7 @@
 import { writeAudit } from '../platform/audit.js';
 import { badRequest, notFound, unauthorized } from '../platform/errors.js';
-import type { Stored, TenantScope } from '../platform/repo.js';
+import type { UserContext } from '../platform/context.js';
+import type { Stored } from '../platform/repo.js';
 import { randomToken } from '../platform/secrets.js';
 import { validationError } from '../platform/validation.js';
 import { accountsRepo } from './accounts.repo.js';
@@ -143,12 +144,8 @@ export async function resetPassword(token: string, newPassword: string): Promise
 }
 
 /** An owner or admin sends a member a reset link (the member sets the password, not the admin). */
-export async function adminPasswordReset(
-  scope: TenantScope,
-  actor: { userId: string; name: string },
-  targetUserId: string,
-): Promise<void> {
-  const membership = await accountsRepo.membership(scope, targetUserId);
+export async function adminPasswordReset(ctx: UserContext, targetUserId: string): Promise<void> {
+  const membership = await accountsRepo.membership(ctx.scope, targetUserId);
   if (!membership) throw notFound('User not found');
   if (membership.status !== 'active') throw badRequest('This user is deactivated');
   const user = await usersRepo.find(targetUserId);
@@ -156,8 +153,8 @@ export async function adminPasswordReset(
   if (!user.passwordHash && user.externalLogins.length) {
     throw badRequest('This user signs in with Microsoft and has no Lotwise password');
   }
-  await issueResetLink(user, actor.name);
-  await writeAudit(scope, {
+  await issueResetLink(user, ctx.actor.name);
+  await writeAudit(ctx, {
     action: 'member.password-reset',
     entity: { type: 'member', id: targetUserId },
   });

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { writeAudit } from '../platform/audit.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../platform/errors.js';
-import type { Stored, TenantScope } from '../platform/repo.js';
+import type { UserContext } from '../platform/context.js';
+import type { Stored } from '../platform/repo.js';
 import { randomToken } from '../platform/secrets.js';
 import { validationError } from '../platform/validation.js';
 import { accountsRepo, membershipId } from './accounts.repo.js';
@@ -90,14 +91,17 @@ export async function acceptInvitation(
         updatedAt: now,
       };
       await accountsRepo.create(scope, membership);
-      await notify(account.id, [invitation.invitedBy], {
+      await notify({ scope: { accountId: account.id } }, [invitation.invitedBy], {
         kind: 'team.member-joined',
         title: `${membership.name} joined ${account.name}`,
         body: `${membership.name} (${user.email}) accepted your invitation and joined as ${roleLabels[invitation.role]}.`,
         link: '/security/users',
       });
       await writeAudit(
-        { accountId: account.id, userId: user.id },
+        {
+          scope: { accountId: account.id },
+          actor: { kind: 'user', userId: user.id, name: membership.name },
+        },
         {
           action: 'member.join',
           entity: { type: 'member', id: user.id },
@@ -142,11 +146,10 @@ export interface InvitationInput {
 
 /** Records an invitation and mails its single-use link (valid 7 days). */
 export async function createInvitation(
-  scope: TenantScope,
-  actor: { userId: string; name: string; role: string },
+  ctx: UserContext,
   input: InvitationInput,
-  correlationId?: string,
 ): Promise<Stored<InvitationRecord>> {
+  const { scope, actor } = ctx;
   if (input.role === 'admin' && actor.role !== 'owner') {
     throw forbidden('Only the account owner can invite administrators');
   }
@@ -229,26 +232,21 @@ export async function createInvitation(
       },
     );
   }
-  await writeAudit(scope, {
+  await writeAudit(ctx, {
     action: 'invitation.create',
     entity: { type: 'invitation', id: invitation.id },
     after: { email: input.email, role: input.role, houseIds: input.houseIds },
-    ...(correlationId ? { correlationId } : {}),
   });
   return invitation;
 }
 
 /** Sends a fresh link for a pending invitation (the old one stops working). */
-export async function resendInvitation(
-  scope: TenantScope,
-  actor: { userId: string; name: string; role: string },
-  invitationId: string,
-) {
-  const invitation = await accountsRepo.invitation(scope, invitationId);
+export async function resendInvitation(ctx: UserContext, invitationId: string) {
+  const invitation = await accountsRepo.invitation(ctx.scope, invitationId);
   if (!invitation) throw notFound('Invitation not found');
   if (invitation.status !== 'pending')
     throw badRequest('Only pending invitations can be sent again');
-  return createInvitation(scope, actor, {
+  return createInvitation(ctx, {
     email: invitation.email,
     role: invitation.role,
     permissions: invitation.permissions,

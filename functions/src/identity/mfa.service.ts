@@ -2,6 +2,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { generateSecret, generateURI, verify as verifyTotp } from 'otplib';
 import QRCode from 'qrcode';
 import { writeAudit } from '../platform/audit.js';
+import type { UserContext } from '../platform/context.js';
 import { badRequest, conflict, notFound, tooManyRequests } from '../platform/errors.js';
 import type { Stored } from '../platform/repo.js';
 import {
@@ -461,15 +462,11 @@ export async function removeMethod(
   });
 }
 
-export async function auditSecurity(
-  accountId: string | undefined,
-  userId: string,
-  action: string,
-  after?: unknown,
-) {
-  if (!accountId) return;
-  await writeAudit(
-    { accountId, userId },
-    { action, entity: { type: 'user', id: userId }, ...(after === undefined ? {} : { after }) },
-  );
+/** Records a change to the caller's own sign-in security in the account they are working in. */
+export async function auditSecurity(ctx: UserContext, action: string, after?: unknown) {
+  await writeAudit(ctx, {
+    action,
+    entity: { type: 'user', id: ctx.actor.userId },
+    ...(after === undefined ? {} : { after }),
+  });
 }

@@ -5,8 +5,8 @@ import { evaluateFlags } from '../platform/flags.js';
 import { notify } from '../notifications/notifications.service.js';
 import type { HttpFunction } from '../platform/functions.js';
 import { httpRoute } from '../platform/http.js';
-import type { Principal } from '../platform/principal.js';
-import { scopeOf, type Stored } from '../platform/repo.js';
+import type { UserContext } from '../platform/context.js';
+import type { Stored } from '../platform/repo.js';
 import { accountsRepo } from './accounts.repo.js';
 import { hasVerifiedMfa, mfaDeadline } from './access-token.service.js';
 import { requireUser } from './credentials.service.js';
@@ -41,19 +41,19 @@ import { usersRepo } from './users.repo.js';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 
-async function account(principal: Principal): Promise<Stored<AccountRecord>> {
-  const found = await accountsRepo.account(scopeOf(principal));
+async function account(ctx: UserContext): Promise<Stored<AccountRecord>> {
+  const found = await accountsRepo.account(ctx.scope);
   if (!found) throw notFound('Account not found');
   return found;
 }
 
 /** Whether the account's policy makes this person keep at least one method. */
-async function policyRequiresMfa(principal: Principal): Promise<boolean> {
-  const current = await account(principal);
-  return current.mfaPolicy.required && current.mfaPolicy.requiredForRoles.includes(principal.role);
+async function policyRequiresMfa(ctx: UserContext): Promise<boolean> {
+  const current = await account(ctx);
+  return current.mfaPolicy.required && current.mfaPolicy.requiredForRoles.includes(ctx.actor.role);
 }
 
-const me = async (principal: Principal) => requireUser(await usersRepo.find(principal.userId));
+const me = async (ctx: UserContext) => requireUser(await usersRepo.find(ctx.actor.userId));
 
 const policyView = ({ enabledAt: _enabledAt, ...policy }: AccountRecord['mfaPolicy']) => policy;
 
@@ -65,9 +65,9 @@ export const securityFunctions: HttpFunction[] = [
     methods: ['GET'],
     permission: 'authenticated',
     allowDuringMfaSetup: true,
-    handler: async ({ principal }) => {
-      const [user, current] = await Promise.all([me(principal), account(principal)]);
-      const membership = await accountsRepo.membership(scopeOf(principal), principal.userId);
+    handler: async ({ ctx }) => {
+      const [user, current] = await Promise.all([me(ctx), account(ctx)]);
+      const membership = await accountsRepo.membership(ctx.scope, ctx.actor.userId);
       const deadline = membership ? mfaDeadline(current, membership) : null;
       return {
         json: {
@@ -87,9 +87,9 @@ export const securityFunctions: HttpFunction[] = [
     permission: 'authenticated',
     allowDuringMfaSetup: true,
     body: mfaSetupRequestSchema,
-    handler: async ({ principal, body }) => ({
+    handler: async ({ ctx, body }) => ({
       status: 201,
-      json: (await startSetup(await me(principal), body)).response,
+      json: (await startSetup(await me(ctx), body)).response,
     }),
   }),
   httpRoute({
@@ -99,13 +99,9 @@ export const securityFunctions: HttpFunction[] = [
     permission: 'authenticated',
     allowDuringMfaSetup: true,
     body: mfaVerifyRequestSchema,
-    handler: async ({ principal, body }) => {
-      const { method, backupCodes } = await verifySetup(
-        await me(principal),
-        body.methodId,
-        body.code,
-      );
-      await auditSecurity(principal.accountId, principal.userId, 'mfa.method-add', {
+    handler: async ({ ctx, body }) => {
+      const { method, backupCodes } = await verifySetup(await me(ctx), body.methodId, body.code);
+      await auditSecurity(ctx, 'mfa.method-add', {
         type: method.type,
         name: method.name,
       });
@@ -118,11 +114,9 @@ export const securityFunctions: HttpFunction[] = [
     methods: ['GET'],
     permission: 'authenticated',
     allowDuringMfaSetup: true,
-    handler: async ({ principal }) => ({
+    handler: async ({ ctx }) => ({
       json: {
-        methods: (await me(principal)).mfa.methods
-          .filter((method) => method.verified)
-          .map(toMethodView),
+        methods: (await me(ctx)).mfa.methods.filter((method) => method.verified).map(toMethodView),
       },
     }),
   }),
@@ -134,14 +128,14 @@ export const securityFunctions: HttpFunction[] = [
     allowDuringMfaSetup: true,
     params: idParams,
     body: mfaMethodUpdateSchema,
-    handler: async ({ principal, params, body }) => {
+    handler: async ({ ctx, params, body }) => {
       const { method } = await updateMethod(
-        await me(principal),
+        await me(ctx),
         params.id,
         body,
-        await policyRequiresMfa(principal),
+        await policyRequiresMfa(ctx),
       );
-      await auditSecurity(principal.accountId, principal.userId, 'mfa.method-update', {
+      await auditSecurity(ctx, 'mfa.method-update', {
         id: params.id,
         ...body,
       });
@@ -155,9 +149,9 @@ export const securityFunctions: HttpFunction[] = [
     permission: 'authenticated',
     allowDuringMfaSetup: true,
     params: idParams,
-    handler: async ({ principal, params }) => {
-      await removeMethod(await me(principal), params.id, await policyRequiresMfa(principal));
-      await auditSecurity(principal.accountId, principal.userId, 'mfa.method-remove', {
+    handler: async ({ ctx, params }) => {
+      await removeMethod(await me(ctx), params.id, await policyRequiresMfa(ctx));
+      await auditSecurity(ctx, 'mfa.method-remove', {
         id: params.id,
       });
       return { status: 204 };
@@ -169,7 +163,7 @@ export const securityFunctions: HttpFunction[] = [
     methods: ['GET'],
     permission: 'authenticated',
     allowDuringMfaSetup: true,
-    handler: async ({ principal }) => ({ json: backupCodeStatus(await me(principal)) }),
+    handler: async ({ ctx }) => ({ json: backupCodeStatus(await me(ctx)) }),
   }),
   httpRoute({
     name: 'mfa-backup-generate',
@@ -177,9 +171,9 @@ export const securityFunctions: HttpFunction[] = [
     methods: ['POST'],
     permission: 'authenticated',
     allowDuringMfaSetup: true,
-    handler: async ({ principal }) => {
-      const { codes, status } = await regenerateBackupCodes(await me(principal));
-      await auditSecurity(principal.accountId, principal.userId, 'mfa.backup-codes-generate');
+    handler: async ({ ctx }) => {
+      const { codes, status } = await regenerateBackupCodes(await me(ctx));
+      await auditSecurity(ctx, 'mfa.backup-codes-generate');
       return { status: 201, json: { ...status, codes } };
     },
   }),
@@ -188,7 +182,7 @@ export const securityFunctions: HttpFunction[] = [
     route: 'security/mfa-policy',
     methods: ['GET'],
     permission: 'users:security',
-    handler: async ({ principal }) => ({ json: policyView((await account(principal)).mfaPolicy) }),
+    handler: async ({ ctx }) => ({ json: policyView((await account(ctx)).mfaPolicy) }),
   }),
   httpRoute({
     name: 'mfa-policy-update',
@@ -196,8 +190,8 @@ export const securityFunctions: HttpFunction[] = [
     methods: ['PUT'],
     permission: 'users:security',
     body: mfaPolicyUpdateSchema,
-    handler: async ({ principal, body, correlationId }) => {
-      const current = await account(principal);
+    handler: async ({ ctx, body }) => {
+      const current = await account(ctx);
       const now = new Date().toISOString();
       // The grace period runs from when the policy was switched on.
       const enabledAt = body.required
@@ -205,16 +199,16 @@ export const securityFunctions: HttpFunction[] = [
           ? current.mfaPolicy.enabledAt
           : now
         : null;
-      const updated = await accountsRepo.replace(scopeOf(principal), {
+      const updated = await accountsRepo.replace(ctx.scope, {
         ...current,
         mfaPolicy: { ...body, updatedAt: now, enabledAt },
       });
       if (body.required && !current.mfaPolicy.required) {
-        const affected = (await accountsRepo.memberships(scopeOf(principal))).filter(
+        const affected = (await accountsRepo.memberships(ctx.scope)).filter(
           (member) => member.status === 'active' && body.requiredForRoles.includes(member.role),
         );
         await notify(
-          current.id,
+          ctx,
           affected.map((member) => member.userId),
           {
             kind: 'security.mfa-required',
@@ -224,12 +218,11 @@ export const securityFunctions: HttpFunction[] = [
           },
         );
       }
-      await writeAudit(scopeOf(principal), {
+      await writeAudit(ctx, {
         action: 'security.mfa-policy',
         entity: { type: 'account', id: current.id },
         before: policyView(current.mfaPolicy),
         after: policyView(updated.mfaPolicy),
-        correlationId,
       });
       return { json: policyView(updated.mfaPolicy) };
     },
@@ -239,7 +232,7 @@ export const securityFunctions: HttpFunction[] = [
     route: 'security/settings',
     methods: ['GET'],
     permission: 'users:security',
-    handler: async ({ principal }) => ({ json: (await account(principal)).securitySettings }),
+    handler: async ({ ctx }) => ({ json: (await account(ctx)).securitySettings }),
   }),
   httpRoute({
     name: 'security-settings-update',
@@ -247,18 +240,17 @@ export const securityFunctions: HttpFunction[] = [
     methods: ['PUT'],
     permission: 'users:security',
     body: securitySettingsUpdateSchema,
-    handler: async ({ principal, body, correlationId }) => {
-      const current = await account(principal);
-      const updated = await accountsRepo.replace(scopeOf(principal), {
+    handler: async ({ ctx, body }) => {
+      const current = await account(ctx);
+      const updated = await accountsRepo.replace(ctx.scope, {
         ...current,
         securitySettings: { ...body, updatedAt: new Date().toISOString() },
       });
-      await writeAudit(scopeOf(principal), {
+      await writeAudit(ctx, {
         action: 'security.settings',
         entity: { type: 'account', id: current.id },
         before: current.securitySettings,
         after: updated.securitySettings,
-        correlationId,
       });
       return { json: updated.securitySettings };
     },
@@ -290,12 +282,12 @@ export const securityFunctions: HttpFunction[] = [
     methods: ['GET'],
     permission: 'authenticated',
     allowDuringMfaSetup: true,
-    handler: async ({ principal }) => {
-      const current = await account(principal);
-      const houses = await accountsRepo.houses(scopeOf(principal));
+    handler: async ({ ctx }) => {
+      const current = await account(ctx);
+      const houses = await accountsRepo.houses(ctx.scope);
       const flags = await evaluateFlags({
-        userId: principal.userId,
-        groups: [principal.role, `account:${principal.accountId}`],
+        userId: ctx.actor.userId,
+        groups: [ctx.actor.role, `account:${ctx.scope.accountId}`],
         tier: current.subscription.tier,
         houseCount: houses.length,
       });
@@ -305,8 +297,8 @@ export const securityFunctions: HttpFunction[] = [
             Object.entries(flags).map(([name, flag]) => [name, flag.value]),
           ),
           features: {
-            inventory: principal.features.has('inventory'),
-            payments: principal.features.has('payments'),
+            inventory: ctx.features.has('inventory'),
+            payments: ctx.features.has('payments'),
           },
           refreshedAt: new Date().toISOString(),
         },

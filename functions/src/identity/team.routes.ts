@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { HttpFunction } from '../platform/functions.js';
 import { httpRoute } from '../platform/http.js';
-import { scopeOf } from '../platform/repo.js';
+
 import { adminPasswordReset } from './credentials.service.js';
 import {
   activityQuerySchema,
@@ -52,7 +52,7 @@ export const teamFunctions: HttpFunction[] = [
       route,
       methods: ['GET'],
       permission: 'users:view',
-      handler: async ({ principal }) => ({ json: { users: await listTeam(principal) } }),
+      handler: async ({ ctx }) => ({ json: { users: await listTeam(ctx) } }),
     }),
   ),
   httpRoute({
@@ -61,9 +61,9 @@ export const teamFunctions: HttpFunction[] = [
     methods: ['POST'],
     permission: 'users:invite',
     body: inviteRequestSchema,
-    handler: async ({ principal, body, correlationId }) => ({
+    handler: async ({ ctx, body }) => ({
       status: 201,
-      json: invitationView(await invite(principal, body, correlationId)),
+      json: invitationView(await invite(ctx, body)),
     }),
   }),
   httpRoute({
@@ -73,8 +73,8 @@ export const teamFunctions: HttpFunction[] = [
     permission: 'users:roles',
     params: idParams,
     body: roleChangeSchema,
-    handler: async ({ principal, params, body, correlationId }) => ({
-      json: await changeRole(principal, params.id, body, correlationId),
+    handler: async ({ ctx, params, body }) => ({
+      json: await changeRole(ctx, params.id, body),
     }),
   }),
   httpRoute({
@@ -83,8 +83,8 @@ export const teamFunctions: HttpFunction[] = [
     methods: ['POST'],
     permission: 'users:deactivate',
     params: idParams,
-    handler: async ({ principal, params, correlationId }) => ({
-      json: await deactivate(principal, params.id, correlationId),
+    handler: async ({ ctx, params }) => ({
+      json: await deactivate(ctx, params.id),
     }),
   }),
   httpRoute({
@@ -93,8 +93,8 @@ export const teamFunctions: HttpFunction[] = [
     methods: ['POST'],
     permission: 'users:deactivate',
     params: idParams,
-    handler: async ({ principal, params, correlationId }) => ({
-      json: await reactivate(principal, params.id, correlationId),
+    handler: async ({ ctx, params }) => ({
+      json: await reactivate(ctx, params.id),
     }),
   }),
   httpRoute({
@@ -104,8 +104,8 @@ export const teamFunctions: HttpFunction[] = [
     permission: 'users:view',
     params: idParams,
     query: activityQuerySchema,
-    handler: async ({ principal, params, query }) => ({
-      json: { days: query.days, activity: await activity(principal, params.id, query.days) },
+    handler: async ({ ctx, params, query }) => ({
+      json: { days: query.days, activity: await activity(ctx, params.id, query.days) },
     }),
   }),
   httpRoute({
@@ -114,7 +114,7 @@ export const teamFunctions: HttpFunction[] = [
     methods: ['GET'],
     permission: 'users:view',
     params: idParams,
-    handler: async ({ principal, params }) => ({ json: await teamMember(principal, params.id) }),
+    handler: async ({ ctx, params }) => ({ json: await teamMember(ctx, params.id) }),
   }),
   httpRoute({
     name: 'users-update',
@@ -123,8 +123,8 @@ export const teamFunctions: HttpFunction[] = [
     permission: 'users:edit',
     params: idParams,
     body: memberUpdateSchema,
-    handler: async ({ principal, params, body, correlationId }) => ({
-      json: await renameMember(principal, params.id, body.name, correlationId),
+    handler: async ({ ctx, params, body }) => ({
+      json: await renameMember(ctx, params.id, body.name),
     }),
   }),
   httpRoute({
@@ -133,14 +133,8 @@ export const teamFunctions: HttpFunction[] = [
     methods: ['POST'],
     permission: 'users:invite',
     params: idParams,
-    handler: async ({ principal, params }) => ({
-      json: invitationView(
-        await resendInvitation(
-          scopeOf(principal),
-          { userId: principal.userId, name: principal.name, role: principal.role },
-          params.id,
-        ),
-      ),
+    handler: async ({ ctx, params }) => ({
+      json: invitationView(await resendInvitation(ctx, params.id)),
     }),
   }),
   httpRoute({
@@ -149,12 +143,8 @@ export const teamFunctions: HttpFunction[] = [
     methods: ['POST'],
     permission: 'users:edit',
     params: idParams,
-    handler: async ({ principal, params }) => {
-      await adminPasswordReset(
-        scopeOf(principal),
-        { userId: principal.userId, name: principal.name },
-        params.id,
-      );
+    handler: async ({ ctx, params }) => {
+      await adminPasswordReset(ctx, params.id);
       return { status: 202, json: { message: 'A password reset link was sent.' } };
     },
   }),
@@ -164,11 +154,11 @@ export const teamFunctions: HttpFunction[] = [
     methods: ['GET'],
     permission: 'users:view',
     params: idParams,
-    handler: async ({ principal, params }) => {
-      const account = await currentAccount(principal);
+    handler: async ({ ctx, params }) => {
+      const account = await currentAccount(ctx);
       if (!account.houses.some((house) => house.id === params.id))
         throw notFound('Auction house not found');
-      const team = await listTeam(principal);
+      const team = await listTeam(ctx);
       return {
         json: {
           users: team.filter(
@@ -186,8 +176,8 @@ export const teamFunctions: HttpFunction[] = [
     methods: ['POST'],
     permission: 'users:roles',
     body: houseAssignmentSchema,
-    handler: async ({ principal, body, correlationId }) => ({
-      json: await setHouseGrant(principal, body, true, correlationId),
+    handler: async ({ ctx, body }) => ({
+      json: await setHouseGrant(ctx, body, true),
     }),
   }),
   httpRoute({
@@ -196,8 +186,8 @@ export const teamFunctions: HttpFunction[] = [
     methods: ['POST'],
     permission: 'users:roles',
     body: houseAssignmentSchema,
-    handler: async ({ principal, body, correlationId }) => ({
-      json: await setHouseGrant(principal, body, false, correlationId),
+    handler: async ({ ctx, body }) => ({
+      json: await setHouseGrant(ctx, body, false),
     }),
   }),
   httpRoute({
@@ -206,20 +196,16 @@ export const teamFunctions: HttpFunction[] = [
     methods: ['POST'],
     permission: 'users:invite',
     body: inviteToHouseSchema,
-    handler: async ({ principal, body, correlationId }) => ({
+    handler: async ({ ctx, body }) => ({
       status: 201,
       json: invitationView(
-        await invite(
-          principal,
-          {
-            email: body.email,
-            role: body.role,
-            permissions: [],
-            personalMessage: body.personalMessage,
-            auctionHouseIds: [body.houseId],
-          },
-          correlationId,
-        ),
+        await invite(ctx, {
+          email: body.email,
+          role: body.role,
+          permissions: [],
+          personalMessage: body.personalMessage,
+          auctionHouseIds: [body.houseId],
+        }),
       ),
     }),
   }),
@@ -230,8 +216,8 @@ export const teamFunctions: HttpFunction[] = [
     permission: 'users:roles',
     params: idParams,
     body: houseAccessUpdateSchema,
-    handler: async ({ principal, params, body, correlationId }) => ({
-      json: await replaceHouseAccess(principal, params.id, body.houses, correlationId),
+    handler: async ({ ctx, params, body }) => ({
+      json: await replaceHouseAccess(ctx, params.id, body.houses),
     }),
   }),
 ];

@@ -1,7 +1,7 @@
 import { auditByActor, writeAudit } from '../platform/audit.js';
 import { badRequest, conflict, forbidden, notFound } from '../platform/errors.js';
-import { hasPermission, type Principal } from '../platform/principal.js';
-import { scopeOf, type Stored } from '../platform/repo.js';
+import type { UserContext } from '../platform/context.js';
+import type { Stored } from '../platform/repo.js';
 import { accountsRepo } from './accounts.repo.js';
 import { effectiveAccess } from './access.js';
 import type { TeamMember } from './identity.schema.js';
@@ -18,33 +18,27 @@ import { liveSessionsOf, revokeSession } from './sessions.service.js';
 import { usersRepo } from './users.repo.js';
 
 /** The spec's rule: only the owner or holders of users:invite manage users. */
-function assertCanManage(principal: Principal) {
-  if (!hasPermission(principal, 'users:invite')) {
+function assertCanManage(ctx: UserContext) {
+  if (!ctx.can('users:invite')) {
     throw forbidden('Only the account owner or users who can invite may manage users');
   }
 }
 
-const actorOf = (principal: Principal) => ({
-  userId: principal.userId,
-  name: principal.name,
-  role: principal.role,
-});
-
-async function targetMember(principal: Principal, userId: string, action: string) {
-  const scope = scopeOf(principal);
+async function targetMember(ctx: UserContext, userId: string, action: string) {
+  const scope = ctx.scope;
   const membership = await accountsRepo.membership(scope, userId);
   if (!membership) throw notFound('User not found');
   if (membership.role === 'owner') throw forbidden(`The account owner cannot be ${action}`);
-  if (userId === principal.userId)
+  if (userId === ctx.actor.userId)
     throw forbidden(`You cannot ${action.replace(/d$/, '')} your own account here`);
-  if (membership.role === 'admin' && principal.role !== 'owner') {
+  if (membership.role === 'admin' && ctx.actor.role !== 'owner') {
     throw forbidden('Only the account owner can change an administrator');
   }
   return { scope, membership };
 }
 
-export async function listTeam(principal: Principal): Promise<TeamMember[]> {
-  const scope = scopeOf(principal);
+export async function listTeam(ctx: UserContext): Promise<TeamMember[]> {
+  const scope = ctx.scope;
   const [memberships, invitations, houses] = await Promise.all([
     accountsRepo.memberships(scope),
     accountsRepo.pendingInvitations(scope),
@@ -112,14 +106,14 @@ export async function listTeam(principal: Principal): Promise<TeamMember[]> {
   );
 }
 
-export async function teamMember(principal: Principal, userId: string): Promise<TeamMember> {
-  const found = (await listTeam(principal)).find((member) => member.id === userId);
+export async function teamMember(ctx: UserContext, userId: string): Promise<TeamMember> {
+  const found = (await listTeam(ctx)).find((member) => member.id === userId);
   if (!found) throw notFound('User not found');
   return found;
 }
 
 export async function invite(
-  principal: Principal,
+  ctx: UserContext,
   input: {
     email: string;
     role: AssignableRole;
@@ -127,40 +121,33 @@ export async function invite(
     personalMessage?: string | undefined;
     auctionHouseIds?: string[] | undefined;
   },
-  correlationId: string,
 ): Promise<Stored<InvitationRecord>> {
-  assertCanManage(principal);
+  assertCanManage(ctx);
   // By default the invitation covers the inviting person's own houses, as the spec says.
-  const houseIds = input.auctionHouseIds ?? principal.houses.map((house) => house.id);
+  const houseIds = input.auctionHouseIds ?? ctx.scope.houses.map((house) => house.id);
   if (
-    principal.role !== 'owner' &&
-    houseIds.some((id) => !principal.houses.some((house) => house.id === id))
+    ctx.actor.role !== 'owner' &&
+    houseIds.some((id) => !ctx.scope.houses.some((house) => house.id === id))
   ) {
     throw forbidden('You can only invite people to auction houses you have access to');
   }
-  return createInvitation(
-    scopeOf(principal),
-    actorOf(principal),
-    { ...input, houseIds },
-    correlationId,
-  );
+  return createInvitation(ctx, { ...input, houseIds });
 }
 
 export async function changeRole(
-  principal: Principal,
+  ctx: UserContext,
   userId: string,
   input: {
     role: AssignableRole;
     permissions?: Permission[] | undefined;
     houseId?: string | undefined;
   },
-  correlationId: string,
 ) {
-  assertCanManage(principal);
-  if (input.role === 'admin' && principal.role !== 'owner') {
+  assertCanManage(ctx);
+  if (input.role === 'admin' && ctx.actor.role !== 'owner') {
     throw forbidden('Only the account owner can grant the Admin role');
   }
-  const { scope, membership } = await targetMember(principal, userId, 'changed');
+  const { scope, membership } = await targetMember(ctx, userId, 'changed');
   const permissions = input.permissions?.length
     ? input.permissions
     : defaultPermissions(input.role);
@@ -183,20 +170,19 @@ export async function changeRole(
     updatedAt: new Date().toISOString(),
   });
   const account = await accountsRepo.account(scope);
-  await notify(scope.accountId, [userId], {
+  await notify(ctx, [userId], {
     kind: 'team.role-changed',
     title: 'Your role changed',
-    body: `${principal.name} made you ${roleLabels[input.role]}${input.houseId ? ' in one of the houses' : ''} at ${account?.name ?? 'your account'}.`,
+    body: `${ctx.actor.name} made you ${roleLabels[input.role]}${input.houseId ? ' in one of the houses' : ''} at ${account?.name ?? 'your account'}.`,
     link: '/security',
   });
-  await writeAudit(scope, {
+  await writeAudit(ctx, {
     action: 'member.role-change',
     entity: { type: 'member', id: userId },
     before: { role: membership.role, houses: membership.houses },
     after: { role: updated.role, houses: updated.houses },
-    correlationId,
   });
-  return teamMember(principal, userId);
+  return teamMember(ctx, userId);
 }
 
 async function endSessionsIn(userId: string, accountId: string, reason: string) {
@@ -205,9 +191,9 @@ async function endSessionsIn(userId: string, accountId: string, reason: string) 
   }
 }
 
-export async function deactivate(principal: Principal, userId: string, correlationId: string) {
-  assertCanManage(principal);
-  const { scope, membership } = await targetMember(principal, userId, 'deactivated');
+export async function deactivate(ctx: UserContext, userId: string) {
+  assertCanManage(ctx);
+  const { scope, membership } = await targetMember(ctx, userId, 'deactivated');
   if (membership.status === 'suspended') throw conflict('This user is already deactivated');
   await accountsRepo.replace<MembershipRecord>(scope, {
     ...membership,
@@ -215,43 +201,36 @@ export async function deactivate(principal: Principal, userId: string, correlati
     updatedAt: new Date().toISOString(),
   });
   await endSessionsIn(userId, scope.accountId, 'deactivated');
-  await writeAudit(scope, {
+  await writeAudit(ctx, {
     action: 'member.deactivate',
     entity: { type: 'member', id: userId },
     before: { status: 'active' },
     after: { status: 'suspended' },
-    correlationId,
   });
-  return teamMember(principal, userId);
+  return teamMember(ctx, userId);
 }
 
-export async function reactivate(principal: Principal, userId: string, correlationId: string) {
-  assertCanManage(principal);
-  const { scope, membership } = await targetMember(principal, userId, 'reactivated');
+export async function reactivate(ctx: UserContext, userId: string) {
+  assertCanManage(ctx);
+  const { scope, membership } = await targetMember(ctx, userId, 'reactivated');
   if (membership.status === 'active') throw conflict('This user is already active');
   await accountsRepo.replace<MembershipRecord>(scope, {
     ...membership,
     status: 'active',
     updatedAt: new Date().toISOString(),
   });
-  await writeAudit(scope, {
+  await writeAudit(ctx, {
     action: 'member.reactivate',
     entity: { type: 'member', id: userId },
     before: { status: 'suspended' },
     after: { status: 'active' },
-    correlationId,
   });
-  return teamMember(principal, userId);
+  return teamMember(ctx, userId);
 }
 
-export async function renameMember(
-  principal: Principal,
-  userId: string,
-  name: string,
-  correlationId: string,
-) {
-  assertCanManage(principal);
-  const scope = scopeOf(principal);
+export async function renameMember(ctx: UserContext, userId: string, name: string) {
+  assertCanManage(ctx);
+  const scope = ctx.scope;
   const membership = await accountsRepo.membership(scope, userId);
   if (!membership) throw notFound('User not found');
   await accountsRepo.replace<MembershipRecord>(scope, {
@@ -259,31 +238,29 @@ export async function renameMember(
     name,
     updatedAt: new Date().toISOString(),
   });
-  await writeAudit(scope, {
+  await writeAudit(ctx, {
     action: 'member.update',
     entity: { type: 'member', id: userId },
     before: { name: membership.name },
     after: { name },
-    correlationId,
   });
-  return teamMember(principal, userId);
+  return teamMember(ctx, userId);
 }
 
 /** Puts a member in a house (with a role) or takes them out of it. */
 export async function setHouseGrant(
-  principal: Principal,
+  ctx: UserContext,
   input: { userId: string; houseId: string; role?: AssignableRole | undefined },
   assign: boolean,
-  correlationId: string,
 ) {
-  assertCanManage(principal);
-  const scope = scopeOf(principal);
+  assertCanManage(ctx);
+  const scope = ctx.scope;
   const membership = await accountsRepo.membership(scope, input.userId);
   if (!membership) throw notFound('User not found');
   if (membership.role === 'owner') throw badRequest('The account owner has access to every house');
   if (!(await accountsRepo.house(scope, input.houseId))) throw notFound('Auction house not found');
   const role = input.role ?? membership.role;
-  if (assign && role === 'admin' && principal.role !== 'owner') {
+  if (assign && role === 'admin' && ctx.actor.role !== 'owner') {
     throw forbidden('Only the account owner can grant the Admin role');
   }
   const others = membership.houses.filter((grant) => grant.houseId !== input.houseId);
@@ -295,27 +272,25 @@ export async function setHouseGrant(
     houses,
     updatedAt: new Date().toISOString(),
   });
-  await writeAudit(scope, {
+  await writeAudit(ctx, {
     action: assign ? 'member.house-assign' : 'member.house-remove',
     entity: { type: 'member', id: input.userId },
     before: { houses: membership.houses },
     after: { houses },
-    correlationId,
   });
-  return teamMember(principal, input.userId);
+  return teamMember(ctx, input.userId);
 }
 
 export async function replaceHouseAccess(
-  principal: Principal,
+  ctx: UserContext,
   userId: string,
   grants: { houseId: string; role: AssignableRole; permissions?: Permission[] | undefined }[],
-  correlationId: string,
 ) {
-  assertCanManage(principal);
-  if (grants.some((grant) => grant.role === 'admin') && principal.role !== 'owner') {
+  assertCanManage(ctx);
+  if (grants.some((grant) => grant.role === 'admin') && ctx.actor.role !== 'owner') {
     throw forbidden('Only the account owner can grant the Admin role');
   }
-  const { scope, membership } = await targetMember(principal, userId, 'changed');
+  const { scope, membership } = await targetMember(ctx, userId, 'changed');
   const houses = await accountsRepo.houses(scope);
   if (grants.some((grant) => !houses.some((house) => house.id === grant.houseId))) {
     throw badRequest('houses: names a house that does not exist');
@@ -330,19 +305,18 @@ export async function replaceHouseAccess(
     houses: next,
     updatedAt: new Date().toISOString(),
   });
-  await writeAudit(scope, {
+  await writeAudit(ctx, {
     action: 'member.house-access',
     entity: { type: 'member', id: userId },
     before: { houses: membership.houses },
     after: { houses: next },
-    correlationId,
   });
-  return teamMember(principal, userId);
+  return teamMember(ctx, userId);
 }
 
 /** What a member did in the last `days` days, from the audit log, newest first. */
-export async function activity(principal: Principal, userId: string, days: number) {
-  const scope = scopeOf(principal);
+export async function activity(ctx: UserContext, userId: string, days: number) {
+  const scope = ctx.scope;
   if (!(await accountsRepo.membership(scope, userId))) throw notFound('User not found');
   const entries = await auditByActor(scope, userId, new Date(Date.now() - days * 86_400_000), 200);
   return entries.map(({ id, at, action, entity }) => ({ id, at, action, entity }));

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { FunctionTable } from '../platform/functions.js';
 import { httpRoute } from '../platform/http.js';
-import { scopeOf } from '../platform/repo.js';
 import { notificationQuerySchema } from './notifications.schema.js';
 import {
   dismiss,
@@ -23,8 +22,8 @@ export const notificationFunctions: FunctionTable = {
       methods: ['GET'],
       permission: 'authenticated',
       query: notificationQuerySchema,
-      handler: async ({ principal, query }) => ({
-        json: await listNotifications(scopeOf(principal), principal.userId, query),
+      handler: async ({ ctx, query }) => ({
+        json: await listNotifications(ctx, query),
       }),
     }),
     httpRoute({
@@ -32,8 +31,8 @@ export const notificationFunctions: FunctionTable = {
       route: 'notifications/unread-count',
       methods: ['GET'],
       permission: 'authenticated',
-      handler: async ({ principal }) => ({
-        json: { unreadCount: await unreadCount(scopeOf(principal), principal.userId) },
+      handler: async ({ ctx }) => ({
+        json: { unreadCount: await unreadCount(ctx) },
       }),
     }),
     httpRoute({
@@ -41,8 +40,8 @@ export const notificationFunctions: FunctionTable = {
       route: 'notifications/read-all',
       methods: ['POST'],
       permission: 'authenticated',
-      handler: async ({ principal }) => ({
-        json: { updated: await markAllRead(scopeOf(principal), principal.userId) },
+      handler: async ({ ctx }) => ({
+        json: { updated: await markAllRead(ctx) },
       }),
     }),
     httpRoute({
@@ -51,8 +50,8 @@ export const notificationFunctions: FunctionTable = {
       methods: ['POST'],
       permission: 'authenticated',
       params: idParams,
-      handler: async ({ principal, params }) => ({
-        json: await markRead(scopeOf(principal), principal.userId, params.id),
+      handler: async ({ ctx, params }) => ({
+        json: await markRead(ctx, params.id),
       }),
     }),
     httpRoute({
@@ -61,8 +60,8 @@ export const notificationFunctions: FunctionTable = {
       methods: ['DELETE'],
       permission: 'authenticated',
       params: idParams,
-      handler: async ({ principal, params }) => {
-        await dismiss(scopeOf(principal), principal.userId, params.id);
+      handler: async ({ ctx, params }) => {
+        await dismiss(ctx, params.id);
         return { status: 204 };
       },
     }),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { notFound } from '../platform/errors.js';
-import type { TenantScope } from '../platform/repo.js';
+import type { AccountScope, RequestContext } from '../platform/context.js';
 import type { NotificationView } from './notifications.schema.js';
 import { notificationsRepo, type NotificationRecord } from './notifications.repo.js';
 
@@ -16,98 +16,94 @@ const toView = (record: NotificationRecord): NotificationView => ({
   readAt: record.readAt,
 });
 
-/** Leaves a notification for one person in one account (other features call this). */
+/** Leaves a notification for some people in the context's account (other features call this). */
 export async function notify(
-  accountId: string,
+  ctx: { scope: AccountScope },
   userIds: string[],
   message: { kind: string; title: string; body: string; link?: string },
 ): Promise<void> {
   const createdAt = new Date().toISOString();
   await Promise.all(
     [...new Set(userIds)].map((userId) =>
-      notificationsRepo.create(
-        { accountId },
-        {
-          id: randomUUID(),
-          userId,
-          kind: message.kind,
-          title: message.title,
-          body: message.body,
-          link: message.link ?? null,
-          createdAt,
-          readAt: null,
-          dismissedAt: null,
-        },
-      ),
+      notificationsRepo.create(ctx.scope, {
+        id: randomUUID(),
+        userId,
+        kind: message.kind,
+        title: message.title,
+        body: message.body,
+        link: message.link ?? null,
+        createdAt,
+        readAt: null,
+        dismissedAt: null,
+      }),
     ),
   );
 }
 
-export async function unreadCount(scope: TenantScope, userId: string): Promise<number> {
-  return notificationsRepo.count(scope, {
+const mine = (ctx: RequestContext) => [{ name: '@userId', value: ctx.actor.userId }];
+
+/** The caller's own unread notifications in the account. */
+export async function unreadCount(ctx: RequestContext): Promise<number> {
+  return notificationsRepo.count(ctx.scope, {
     where: `${VISIBLE} AND IS_NULL(c.readAt)`,
-    parameters: [{ name: '@userId', value: userId }],
+    parameters: mine(ctx),
   });
 }
 
 export async function listNotifications(
-  scope: TenantScope,
-  userId: string,
+  ctx: RequestContext,
   query: { status: 'all' | 'unread'; limit: number; continuationToken?: string | undefined },
 ) {
-  const page = await notificationsRepo.page(scope, {
+  const page = await notificationsRepo.page(ctx.scope, {
     where: query.status === 'unread' ? `${VISIBLE} AND IS_NULL(c.readAt)` : VISIBLE,
-    parameters: [{ name: '@userId', value: userId }],
+    parameters: mine(ctx),
     orderBy: 'c.userId ASC, c.createdAt DESC',
     pageSize: query.limit,
     ...(query.continuationToken ? { continuationToken: query.continuationToken } : {}),
   });
   return {
     notifications: page.items.map(toView),
-    unreadCount: await unreadCount(scope, userId),
+    unreadCount: await unreadCount(ctx),
     ...(page.continuationToken ? { continuationToken: page.continuationToken } : {}),
   };
 }
 
-async function own(scope: TenantScope, userId: string, id: string) {
-  const found = await notificationsRepo.find(scope, id);
+async function own(ctx: RequestContext, id: string) {
+  const found = await notificationsRepo.find(ctx.scope, id);
   // Someone else's notification is as absent as a missing one.
-  if (!found || found.userId !== userId || found.dismissedAt)
+  if (!found || found.userId !== ctx.actor.userId || found.dismissedAt)
     throw notFound('Notification not found');
   return found;
 }
 
-export async function markRead(scope: TenantScope, userId: string, id: string) {
-  const found = await own(scope, userId, id);
+export async function markRead(ctx: RequestContext, id: string) {
+  const found = await own(ctx, id);
   if (found.readAt) return toView(found);
   return toView(
-    await notificationsRepo.replace(
-      scope,
-      { ...found, readAt: new Date().toISOString() },
-      found._etag,
-    ),
+    await notificationsRepo.patch(ctx.scope, id, [
+      { op: 'set', path: '/readAt', value: new Date().toISOString() },
+    ]),
   );
 }
 
-export async function markAllRead(scope: TenantScope, userId: string): Promise<number> {
-  const unread = await notificationsRepo.all(scope, {
+export async function markAllRead(ctx: RequestContext): Promise<number> {
+  const unread = await notificationsRepo.all(ctx.scope, {
+    select: 'c.id',
     where: `${VISIBLE} AND IS_NULL(c.readAt)`,
-    parameters: [{ name: '@userId', value: userId }],
+    parameters: mine(ctx),
   });
   const now = new Date().toISOString();
   await Promise.all(
     unread.map((record) =>
-      notificationsRepo.replace(scope, { ...record, readAt: now }, record._etag),
+      notificationsRepo.patch(ctx.scope, record.id, [{ op: 'set', path: '/readAt', value: now }]),
     ),
   );
   return unread.length;
 }
 
-export async function dismiss(scope: TenantScope, userId: string, id: string): Promise<void> {
-  const found = await own(scope, userId, id);
-  await notificationsRepo.replace(
-    scope,
-    { ...found, dismissedAt: new Date().toISOString() },
-    found._etag,
-  );
+export async function dismiss(ctx: RequestContext, id: string): Promise<void> {
+  await own(ctx, id);
+  await notificationsRepo.patch(ctx.scope, id, [
+    { op: 'set', path: '/dismissedAt', value: new Date().toISOString() },
+  ]);
 }

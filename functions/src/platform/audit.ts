@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ContainerDefinition } from './cosmos.js';
 import { container } from './cosmos.js';
-import type { TenantScope } from './repo.js';
+import type { AccountScope, Actor } from './context.js';
 
 export const auditContainer: ContainerDefinition = {
   id: 'audit',
@@ -18,7 +18,7 @@ export interface AuditEntry {
   id: string;
   accountId: string;
   at: string;
-  actor: { userId: string | null; kind: 'user' | 'system' };
+  actor: { userId: string | null; kind: 'user' | 'system'; name?: string };
   /** `{entity}.{verb}`, for example `bidder.update`. */
   action: string;
   entity: { type: string; id: string };
@@ -27,23 +27,33 @@ export interface AuditEntry {
   correlationId?: string;
 }
 
+/** Who changed something where: a request's context, or a person acting outside one (joining). */
+export interface AuditContext {
+  readonly scope: AccountScope;
+  readonly actor: Pick<Actor, 'kind' | 'userId' | 'name'>;
+  readonly correlationId?: string;
+}
+
 /** Records who changed what in a tenant, when, and the record before and after. */
 export async function writeAudit(
-  scope: TenantScope,
+  ctx: AuditContext,
   entry: {
     action: string;
     entity: { type: string; id: string };
     before?: unknown;
     after?: unknown;
-    correlationId?: string;
   },
 ): Promise<AuditEntry> {
   const document: AuditEntry = {
     id: randomUUID(),
-    accountId: scope.accountId,
+    accountId: ctx.scope.accountId,
     at: new Date().toISOString(),
-    actor: scope.userId ? { userId: scope.userId, kind: 'user' } : { userId: null, kind: 'system' },
+    actor:
+      ctx.actor.kind === 'user'
+        ? { userId: ctx.actor.userId, kind: 'user', name: ctx.actor.name }
+        : { userId: null, kind: 'system' },
     ...entry,
+    ...(ctx.correlationId ? { correlationId: ctx.correlationId } : {}),
   };
   await container(auditContainer.id).items.create(document);
   return document;
@@ -51,7 +61,7 @@ export async function writeAudit(
 
 /** A person's entries in one tenant since a moment, newest first. */
 export async function auditByActor(
-  scope: TenantScope,
+  scope: AccountScope,
   userId: string,
   since: Date,
   limit: number,

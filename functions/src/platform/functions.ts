@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type {
   HttpHandler,
   HttpMethod,
@@ -17,6 +18,21 @@ export type ServiceName = (typeof serviceNames)[number];
 export type AppName = 'auth' | 'domain';
 export type AppSelection = AppName | 'all';
 
+/** How a route guards against lost updates (see RouteSpec.concurrency). */
+export type Concurrency = 'none' | 'if-match' | 'if-match-optional';
+
+/** What a route declares about its input and output: read by the API description and tests. */
+export interface RouteContract {
+  summary?: string;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  response?: z.ZodType;
+  concurrency: Concurrency;
+  maxBodyBytes: number;
+  allowDuringMfaSetup: boolean;
+}
+
 export interface HttpFunction {
   kind: 'http';
   name: string;
@@ -24,6 +40,8 @@ export interface HttpFunction {
   methods: HttpMethod[];
   permission: RoutePermission;
   handler: HttpHandler;
+  /** Absent for functions that are not built with httpRoute (none today but the host's own). */
+  contract?: RouteContract;
 }
 
 export interface TimerFunction {

@@ -65,13 +65,13 @@ describe('httpRoute', () => {
     query: z.object({ dryRun: z.enum(['true', 'false']).optional() }),
     body: z.object({ name: z.string().min(1), count: z.number().int() }),
     maxBodyBytes: 200,
-    handler: async ({ params, body: input, principal, query }) => ({
+    handler: async ({ params, body: input, ctx, query }) => ({
       status: 201,
       json: {
         kind: params.kind,
         ...input,
-        by: principal.userId,
-        account: principal.accountId,
+        by: ctx.actor.userId,
+        account: ctx.scope.accountId,
         dryRun: query.dryRun,
       },
     }),
@@ -219,7 +219,7 @@ describe('httpRoute', () => {
       route: 'who',
       methods: ['GET'],
       permission: 'public',
-      handler: async ({ principal }) => ({ json: { userId: principal?.userId ?? null } }),
+      handler: async ({ ctx }) => ({ json: { userId: ctx.caller?.actor.userId ?? null } }),
     });
     const anonymous = (await whoAmI.handler(
       request({ method: 'GET', path: 'who' }),
@@ -251,6 +251,74 @@ describe('httpRoute', () => {
       status: 401,
       function: 'things-create',
       level: 'info',
+    });
+  });
+
+  describe('concurrency and contracts', () => {
+    const update = httpRoute({
+      name: 'things-update',
+      route: 'things/{id}',
+      methods: ['PUT'],
+      permission: 'things:create',
+      concurrency: 'if-match',
+      response: z.object({ id: z.string(), seen: z.string() }),
+      handler: async ({ ifMatch, ctx }) => ({
+        json: { id: ctx.correlationId.slice(0, 4), seen: ifMatch },
+        etag: 'etag-2',
+      }),
+    });
+    const broken = httpRoute({
+      name: 'things-broken',
+      route: 'things/broken',
+      methods: ['GET'],
+      permission: 'things:create',
+      response: z.object({ id: z.string() }),
+      handler: async () => ({ json: { id: 42 } as unknown as { id: string } }),
+    });
+    const put = (headers: Record<string, string>) =>
+      update.handler(
+        request({
+          method: 'PUT',
+          path: 'things/1',
+          headers: { authorization: `Bearer ${ownerToken}`, ...headers },
+        }),
+        context(),
+      ) as Promise<HttpResponseInit>;
+
+    it('answers 428 when a change comes without If-Match', async () => {
+      const response = await put({});
+      expect(response.status).toBe(428);
+      expect(body(response).error.code).toBe('precondition_required');
+    });
+
+    it('hands the handler the unquoted ETag and sends the new one back', async () => {
+      const response = await put({ 'if-match': 'W/"etag-1"' });
+      expect(response.status).toBe(200);
+      expect((response.jsonBody as { seen: string }).seen).toBe('etag-1');
+      expect((response.headers as Record<string, string>).etag).toBe('"etag-2"');
+    });
+
+    it('refuses a reply outside the declared response schema when checking is on', async () => {
+      const previous = settings().CHECK_RESPONSES;
+      Object.assign(settings(), { CHECK_RESPONSES: true });
+      try {
+        const response = (await broken.handler(
+          request({
+            method: 'GET',
+            path: 'things/broken',
+            headers: { authorization: `Bearer ${ownerToken}` },
+          }),
+          context(),
+        )) as HttpResponseInit;
+        expect(response.status).toBe(500);
+      } finally {
+        Object.assign(settings(), { CHECK_RESPONSES: previous });
+      }
+    });
+
+    it('describes its contract for the API description', () => {
+      expect(update.contract).toMatchObject({ concurrency: 'if-match', maxBodyBytes: 1048576 });
+      expect(update.contract?.response).toBeDefined();
     });
   });
 });

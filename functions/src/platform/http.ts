@@ -7,46 +7,65 @@ import type {
   InvocationContext,
 } from '@azure/functions';
 import type { z } from 'zod';
-import { AppError, forbidden, payloadTooLarge } from './errors.js';
+import { contextOf, type PublicContext, type UserContext } from './context.js';
+import { AppError, forbidden, payloadTooLarge, preconditionRequired } from './errors.js';
 import { toAppError } from './error-mapping.js';
-import type { HttpFunction, RoutePermission } from './functions.js';
+import type { Concurrency, HttpFunction, RoutePermission } from './functions.js';
 import { contextLogger } from './invocation-log.js';
 import type { Logger } from './logging.js';
 import { authenticate, hasPermission, type Principal } from './principal.js';
+import { settings } from './settings.js';
 import { parseInput, validationError } from './validation.js';
 
 export const CORRELATION_HEADER = 'x-correlation-id';
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
-export interface RouteRequest<P, Q, B, Perm extends RoutePermission> {
+export interface RouteRequest<P, Q, B, Perm extends RoutePermission, C extends Concurrency> {
+  /** Who is calling and in which account; on a public route, whoever sent a valid token. */
+  ctx: Perm extends 'public' ? PublicContext : UserContext;
   params: P;
   query: Q;
   body: B;
-  principal: Perm extends 'public' ? Principal | undefined : Principal;
+  /** The ETag the caller's change was made against (from `If-Match`), without quotes. */
+  ifMatch: C extends 'if-match' ? string : string | undefined;
   request: HttpRequest;
-  context: InvocationContext;
   log: Logger;
-  correlationId: string;
 }
 
-export type RouteResult =
-  | { status?: number; json: unknown; headers?: Record<string, string> }
-  | { status?: number; body: HttpResponseBodyInit; headers?: Record<string, string> }
+interface ResultBase {
+  status?: number;
+  headers?: Record<string, string>;
+  /** The ETag of the record answered, sent as the `ETag` header. */
+  etag?: string;
+}
+
+export type RouteResult<R = unknown> =
+  | (ResultBase & { json: R })
+  | (ResultBase & { body: HttpResponseBodyInit })
   | { status: 204; headers?: Record<string, string> };
 
-export interface RouteSpec<P, Q, B, Perm extends RoutePermission> {
+export interface RouteSpec<P, Q, B, R, Perm extends RoutePermission, C extends Concurrency> {
   name: string;
   route: string;
   methods: HttpMethod[];
   permission: Perm;
+  /** One line for the API description. */
+  summary?: string;
   params?: z.ZodType<P>;
   query?: z.ZodType<Q>;
   body?: z.ZodType<B>;
+  /** The success body; checked against every reply when CHECK_RESPONSES is on (tests). */
+  response?: z.ZodType<R>;
+  /**
+   * `if-match`: a change needs the ETag it was made against (428 without it, 412 when stale);
+   * `if-match-optional`: honoured when sent.
+   */
+  concurrency?: C;
   /** Defaults to 1 MiB; uploads raise it. */
   maxBodyBytes?: number;
   /** Usable while the account's MFA policy makes the caller enrol (MFA setup, profile, sign-out). */
   allowDuringMfaSetup?: boolean;
-  handler(input: RouteRequest<P, Q, B, Perm>): Promise<RouteResult>;
+  handler(input: RouteRequest<P, Q, B, Perm, C>): Promise<RouteResult<NoInfer<R>>>;
 }
 
 const safeCorrelationId = /^[A-Za-z0-9._-]{8,100}$/;
@@ -95,8 +114,26 @@ async function resolvePrincipal(
   return principal;
 }
 
+/** An ETag as Cosmos gives it, quoted for HTTP; and back. */
+export const quoteEtag = (etag: string) => `"${etag}"`;
+const unquoteEtag = (value: string) => value.replace(/^W\//, '').replace(/^"|"$/g, '');
+
+function ifMatchOf(request: HttpRequest, concurrency: Concurrency): string | undefined {
+  const given = request.headers.get('if-match')?.trim();
+  if (given) return unquoteEtag(given);
+  if (concurrency === 'if-match') {
+    throw preconditionRequired('Send If-Match with the ETag of the record you changed');
+  }
+  return undefined;
+}
+
 function toResponse(result: RouteResult, headers: Record<string, string>): HttpResponseInit {
-  const merged = { 'cache-control': 'no-store', ...headers, ...(result.headers ?? {}) };
+  const merged = {
+    'cache-control': 'no-store',
+    ...headers,
+    ...('etag' in result && result.etag ? { etag: quoteEtag(result.etag) } : {}),
+    ...(result.headers ?? {}),
+  };
   if ('json' in result) {
     return { status: result.status ?? 200, jsonBody: result.json, headers: merged };
   }
@@ -130,8 +167,11 @@ export function httpRoute<
   P = Record<string, never>,
   Q = Record<string, never>,
   B = undefined,
+  R = unknown,
   Perm extends RoutePermission = RoutePermission,
->(spec: RouteSpec<P, Q, B, Perm>): HttpFunction {
+  C extends Concurrency = 'none',
+>(spec: RouteSpec<P, Q, B, R, Perm, C>): HttpFunction {
+  const concurrency: Concurrency = spec.concurrency ?? 'none';
   const handler = async (
     request: HttpRequest,
     context: InvocationContext,
@@ -165,16 +205,21 @@ export function httpRoute<
             await readJsonBody(request, spec.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES),
           )
         : (undefined as B);
+      const ifMatch = ifMatchOf(request, concurrency);
+      const caller = principal ? contextOf(principal, correlationId) : undefined;
+      const ctx = spec.permission === 'public' ? { correlationId, caller } : caller;
       const result = await spec.handler({
+        ctx: ctx as RouteRequest<P, Q, B, Perm, C>['ctx'],
         params,
         query,
         body,
-        principal: principal as RouteRequest<P, Q, B, Perm>['principal'],
+        ifMatch: ifMatch as RouteRequest<P, Q, B, Perm, C>['ifMatch'],
         request,
-        context,
         log,
-        correlationId,
       });
+      if (spec.response && 'json' in result && settings().CHECK_RESPONSES) {
+        checkResponse(spec.name, spec.response, result.json);
+      }
       response = toResponse(result, baseHeaders);
     } catch (error) {
       const known = toAppError(error);
@@ -206,5 +251,28 @@ export function httpRoute<
     methods: spec.methods,
     permission: spec.permission,
     handler,
+    contract: {
+      ...(spec.summary ? { summary: spec.summary } : {}),
+      ...(spec.params ? { params: spec.params } : {}),
+      ...(spec.query ? { query: spec.query } : {}),
+      ...(spec.body ? { body: spec.body } : {}),
+      ...(spec.response ? { response: spec.response } : {}),
+      concurrency,
+      maxBodyBytes: spec.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+      allowDuringMfaSetup: spec.allowDuringMfaSetup ?? false,
+    },
   };
+}
+
+/** A reply that breaks its route's declared contract is our fault: a 500 naming the route. */
+function checkResponse(name: string, schema: z.ZodType, json: unknown): void {
+  const checked = schema.safeParse(json);
+  if (!checked.success) {
+    throw new Error(
+      `${name} answered outside its response schema: ${checked.error.issues
+        .slice(0, 5)
+        .map((issue) => `${issue.path.join('.') || '(root)'} ${issue.message}`)
+        .join('; ')}`,
+    );
+  }
 }

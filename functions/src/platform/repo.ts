@@ -1,22 +1,17 @@
-import type { Container, SqlParameter } from '@azure/cosmos';
+import type {
+  Container,
+  JSONObject,
+  OperationInput,
+  PatchOperation,
+  SqlParameter,
+} from '@azure/cosmos';
+import type { AccountScope } from './context.js';
+
+export type { AccountScope } from './context.js';
+import { isNotFound, statusOf, withStatus } from './cosmos-errors.js';
 import { notFound } from './errors.js';
 import { container } from './cosmos.js';
-import type { Principal } from './principal.js';
 import { validationError } from './validation.js';
-
-/**
- * The tenant a repository call works in. Built from the verified principal (or, for background
- * work, from a message the platform itself queued), never from a request body or query.
- */
-export interface TenantScope {
-  readonly accountId: string;
-  readonly userId?: string;
-}
-
-export const scopeOf = (principal: Principal): TenantScope => ({
-  accountId: principal.accountId,
-  userId: principal.userId,
-});
 
 export interface TenantDocument {
   id: string;
@@ -41,6 +36,16 @@ export interface Page<T> {
   items: T[];
   continuationToken?: string;
 }
+
+/** One operation of a transactional batch in the tenant's partition. */
+export type BatchOperation<T> =
+  | { op: 'create'; document: Omit<T, 'accountId'> }
+  | { op: 'upsert'; document: Omit<T, 'accountId'> }
+  | { op: 'replace'; document: Omit<T, 'accountId'>; etag?: string }
+  | { op: 'delete'; id: string; etag?: string };
+
+/** Cosmos takes at most 100 operations in one transactional batch. */
+export const MAX_BATCH_OPERATIONS = 100;
 
 const encodeToken = (token: string) => Buffer.from(token, 'utf8').toString('base64url');
 
@@ -67,25 +72,25 @@ export class TenantRepository<T extends TenantDocument> {
     return container(this.containerId);
   }
 
-  async find(scope: TenantScope, id: string): Promise<Stored<T> | undefined> {
+  async find(scope: AccountScope, id: string): Promise<Stored<T> | undefined> {
     const { resource } = await this.container()
       .item(id, scope.accountId)
       .read<Stored<T>>()
       .catch((error: unknown) => {
-        if ((error as { code?: unknown }).code === 404) return { resource: undefined };
+        if (isNotFound(error)) return { resource: undefined };
         throw error;
       });
     // Belt and braces: a document from another tenant is never returned.
     return resource && resource.accountId === scope.accountId ? resource : undefined;
   }
 
-  async get(scope: TenantScope, id: string, what = 'Record'): Promise<Stored<T>> {
+  async get(scope: AccountScope, id: string, what = 'Record'): Promise<Stored<T>> {
     const found = await this.find(scope, id);
     if (!found) throw notFound(`${what} not found`);
     return found;
   }
 
-  async create(scope: TenantScope, document: Omit<T, 'accountId'>): Promise<Stored<T>> {
+  async create(scope: AccountScope, document: Omit<T, 'accountId'>): Promise<Stored<T>> {
     const { resource } = await this.container().items.create<T>({
       ...document,
       accountId: scope.accountId,
@@ -93,7 +98,7 @@ export class TenantRepository<T extends TenantDocument> {
     return resource as Stored<T>;
   }
 
-  async upsert(scope: TenantScope, document: Omit<T, 'accountId'>): Promise<Stored<T>> {
+  async upsert(scope: AccountScope, document: Omit<T, 'accountId'>): Promise<Stored<T>> {
     const { resource } = await this.container().items.upsert<T>({
       ...document,
       accountId: scope.accountId,
@@ -102,7 +107,7 @@ export class TenantRepository<T extends TenantDocument> {
   }
 
   /** Replaces only if nobody changed the document since `etag` was read; otherwise 412. */
-  async replace(scope: TenantScope, document: T, etag: string): Promise<Stored<T>> {
+  async replace(scope: AccountScope, document: T, etag: string): Promise<Stored<T>> {
     const { resource } = await this.container()
       .item(document.id, scope.accountId)
       .replace<T>(
@@ -112,13 +117,79 @@ export class TenantRepository<T extends TenantDocument> {
     return resource as unknown as Stored<T>;
   }
 
-  async delete(scope: TenantScope, id: string, etag?: string): Promise<void> {
+  async delete(scope: AccountScope, id: string, etag?: string): Promise<void> {
     await this.container()
       .item(id, scope.accountId)
       .delete(etag ? { accessCondition: { type: 'IfMatch', condition: etag } } : undefined);
   }
 
-  private tenantQuery(scope: TenantScope, select: string, request: Omit<PageRequest, 'pageSize'>) {
+  /**
+   * Changes some paths of one document in place. With `etag`, only if nobody changed it since;
+   * with `condition` (`FROM c WHERE ...`), only if the document still matches. Otherwise 412.
+   */
+  async patch(
+    scope: AccountScope,
+    id: string,
+    operations: PatchOperation[],
+    guard: { etag?: string; condition?: string } = {},
+  ): Promise<Stored<T>> {
+    if (
+      operations.some((operation) => operation.path === '/accountId' || operation.path === '/id')
+    ) {
+      throw new Error('The tenant and id of a document cannot be patched');
+    }
+    const { resource } = await this.container()
+      .item(id, scope.accountId)
+      .patch<T>(
+        guard.condition ? { condition: guard.condition, operations } : operations,
+        guard.etag ? { accessCondition: { type: 'IfMatch', condition: guard.etag } } : undefined,
+      );
+    return resource as unknown as Stored<T>;
+  }
+
+  /**
+   * Writes up to 100 operations in the tenant's partition, all or none. A refused operation
+   * throws with its status (409 for a duplicate, 412 for a stale ETag, 404 for a missing one).
+   */
+  async batch(scope: AccountScope, operations: BatchOperation<T>[]): Promise<Stored<T>[]> {
+    if (operations.length === 0) return [];
+    if (operations.length > MAX_BATCH_OPERATIONS) {
+      throw new Error(`A batch takes at most ${MAX_BATCH_OPERATIONS} operations`);
+    }
+    const owned = (document: Omit<T, 'accountId'>) =>
+      ({ ...document, accountId: scope.accountId }) as unknown as JSONObject;
+    const inputs: OperationInput[] = operations.map((operation) => {
+      switch (operation.op) {
+        case 'create':
+          return { operationType: 'Create', resourceBody: owned(operation.document) };
+        case 'upsert':
+          return { operationType: 'Upsert', resourceBody: owned(operation.document) };
+        case 'replace':
+          return {
+            operationType: 'Replace',
+            id: (operation.document as { id: string }).id,
+            resourceBody: owned(operation.document),
+            ...(operation.etag ? { ifMatch: operation.etag } : {}),
+          };
+        case 'delete':
+          return {
+            operationType: 'Delete',
+            id: operation.id,
+            ...(operation.etag ? { ifMatch: operation.etag } : {}),
+          };
+      }
+    });
+    const response = await this.container().items.batch(inputs, scope.accountId);
+    const results = response.result ?? [];
+    // The operation that failed carries its own status; the others answer 424.
+    const failed =
+      results.find((result) => result.statusCode >= 400 && result.statusCode !== 424) ??
+      results.find((result) => result.statusCode >= 400);
+    if (failed) throw withStatus(failed.statusCode, 'A batch write was refused');
+    return results.map((result) => result.resourceBody as unknown as Stored<T>);
+  }
+
+  private tenantQuery(scope: AccountScope, select: string, request: Omit<PageRequest, 'pageSize'>) {
     if (request.parameters?.some((parameter) => parameter.name === RESERVED_PARAMETER)) {
       throw new Error(`${RESERVED_PARAMETER} is set by the repository`);
     }
@@ -134,7 +205,7 @@ export class TenantRepository<T extends TenantDocument> {
   }
 
   /** One page in the requested order; pass the returned token back for the next. */
-  async page(scope: TenantScope, request: PageRequest): Promise<Page<Stored<T>>> {
+  async page(scope: AccountScope, request: PageRequest): Promise<Page<Stored<T>>> {
     const continuationToken = request.continuationToken
       ? decodeToken(request.continuationToken)
       : undefined;
@@ -150,8 +221,7 @@ export class TenantRepository<T extends TenantDocument> {
       const { resources, continuationToken: next } = await iterator.fetchNext();
       return { items: resources, ...(next ? { continuationToken: encodeToken(next) } : {}) };
     } catch (error) {
-      const code = (error as { code?: unknown }).code;
-      if (continuationToken && (code === 400 || code === 500)) {
+      if (continuationToken && (statusOf(error) === 400 || statusOf(error) === 500)) {
         throw validationError([
           { location: 'query', field: 'continuationToken', message: 'is not a valid page token' },
         ]);
@@ -160,7 +230,7 @@ export class TenantRepository<T extends TenantDocument> {
     }
   }
 
-  async count(scope: TenantScope, request: Omit<PageRequest, 'pageSize' | 'orderBy'> = {}) {
+  async count(scope: AccountScope, request: Omit<PageRequest, 'pageSize' | 'orderBy'> = {}) {
     const { resources } = await this.container()
       .items.query<number>(this.tenantQuery(scope, 'SELECT VALUE COUNT(1)', request), {
         partitionKey: scope.accountId,
@@ -171,7 +241,7 @@ export class TenantRepository<T extends TenantDocument> {
 
   /** The mean of a numeric path over the matching documents, or undefined when none match. */
   async average(
-    scope: TenantScope,
+    scope: AccountScope,
     path: string,
     request: Omit<PageRequest, 'pageSize' | 'orderBy'> = {},
   ) {
@@ -184,7 +254,7 @@ export class TenantRepository<T extends TenantDocument> {
   }
 
   /** Every matching document; for bounded sets only. */
-  async all(scope: TenantScope, request: Omit<PageRequest, 'pageSize'> = {}) {
+  async all(scope: AccountScope, request: Omit<PageRequest, 'pageSize'> = {}) {
     const { resources } = await this.container()
       .items.query<Stored<T>>(this.tenantQuery(scope, 'SELECT *', request), {
         partitionKey: scope.accountId,

@@ -76,6 +76,9 @@ export const settingsSchema = z
     APP_CONFIGURATION_ENDPOINT: z.url().optional(),
     FEATURE_FLAGS_FILE: z.string().min(1).optional(),
 
+    // Checks every reply against its route's response schema (on in the tests; it costs a parse).
+    CHECK_RESPONSES: boolFlag.default(false),
+
     DEPENDENCY_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(2_000),
   })
   .superRefine((settings, ctx) => {

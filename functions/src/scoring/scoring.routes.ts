@@ -1,13 +1,14 @@
 import type { FunctionTable } from '../platform/functions.js';
 import { httpRoute } from '../platform/http.js';
-import { scopeOf } from '../platform/repo.js';
 import {
   LOTWISE_TIERS,
   LOTWISE_WEIGHTS,
+  lotwiseModelSchema,
   scoringSettingsUpdateSchema,
+  scoringSettingsViewSchema,
   type LotwiseModel,
 } from './scoring.schema.js';
-import { saveScoringSettings, scoringSettings } from './scoring.service.js';
+import { saveScoringSettings, scoringSettingsView } from './scoring.service.js';
 
 export const scoringFunctions: FunctionTable = {
   app: 'domain',
@@ -17,6 +18,7 @@ export const scoringFunctions: FunctionTable = {
       route: 'scoring/lotwise',
       methods: ['GET'],
       permission: 'authenticated',
+      response: lotwiseModelSchema,
       handler: async () => ({
         json: {
           weights: LOTWISE_WEIGHTS,
@@ -31,7 +33,11 @@ export const scoringFunctions: FunctionTable = {
       route: 'scoring/settings',
       methods: ['GET'],
       permission: 'bidders:view',
-      handler: async ({ principal }) => ({ json: await scoringSettings(scopeOf(principal)) }),
+      response: scoringSettingsViewSchema,
+      handler: async ({ ctx }) => {
+        const settings = await scoringSettingsView(ctx);
+        return { json: settings, etag: settings.etag };
+      },
     }),
     httpRoute({
       name: 'scoring-settings-update',
@@ -39,9 +45,12 @@ export const scoringFunctions: FunctionTable = {
       methods: ['PUT'],
       permission: 'bidders:scoring',
       body: scoringSettingsUpdateSchema,
-      handler: async ({ principal, body, correlationId }) => ({
-        json: await saveScoringSettings(scopeOf(principal), body, correlationId),
-      }),
+      response: scoringSettingsViewSchema,
+      concurrency: 'if-match',
+      handler: async ({ ctx, body, ifMatch }) => {
+        const saved = await saveScoringSettings(ctx, ifMatch, body);
+        return { json: saved, etag: saved.etag };
+      },
     }),
   ],
 };

@@ -156,6 +156,12 @@ export const scoringSettingsSchema = z.object({
   recompute: recomputeStatusSchema.nullable(),
 });
 export type ScoringSettings = z.infer<typeof scoringSettingsSchema>;
+/** What scoring a bidder needs: the settings without the recalculation's progress. */
+export type ScoringRules = Omit<ScoringSettings, 'recompute'>;
+
+/** What GET and PUT /scoring/settings answer: the settings and the ETag to send back. */
+export const scoringSettingsViewSchema = scoringSettingsSchema.extend({ etag: z.string() });
+export type ScoringSettingsView = z.infer<typeof scoringSettingsViewSchema>;
 
 export const scoringSettingsUpdateSchema = z
   .object({

@@ -13,17 +13,14 @@ export const supportFunctions: FunctionTable = {
       // Anyone signed in can ask for help, viewers included.
       permission: 'authenticated',
       body: ticketRequestSchema,
-      handler: async ({ principal, body, correlationId }) => ({
-        status: 201,
-        json: await openTicket(principal, body, correlationId),
-      }),
+      handler: async ({ ctx, body }) => ({ status: 201, json: await openTicket(ctx, body) }),
     }),
     httpRoute({
       name: 'support-ticket-list',
       route: 'support/tickets',
       methods: ['GET'],
       permission: 'authenticated',
-      handler: async ({ principal }) => ({ json: { tickets: await myTickets(principal) } }),
+      handler: async ({ ctx }) => ({ json: { tickets: await myTickets(ctx) } }),
     }),
   ],
 };

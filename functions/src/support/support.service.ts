@@ -1,8 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { writeAudit } from '../platform/audit.js';
 import { sendMessage } from '../platform/mail.js';
-import type { Principal } from '../platform/principal.js';
-import { scopeOf } from '../platform/repo.js';
+import type { RequestContext } from '../platform/context.js';
 import { settings } from '../platform/settings.js';
 import type { Ticket, TicketRequest } from './support.schema.js';
 import { ticketsRepo, type TicketRecord } from './support.repo.js';
@@ -18,19 +17,15 @@ const toTicket = (record: TicketRecord): Ticket => ({
 });
 
 /** Stores the ticket, sends it to the support mailbox and confirms it to the person. */
-export async function openTicket(
-  principal: Principal,
-  input: TicketRequest,
-  correlationId: string,
-): Promise<Ticket> {
-  const scope = scopeOf(principal);
+export async function openTicket(ctx: RequestContext, input: TicketRequest): Promise<Ticket> {
+  const { actor } = ctx;
   const reference = `LW-${randomInt(100_000, 1_000_000)}`;
-  const record = await ticketsRepo.create(scope, {
+  const record = await ticketsRepo.create(ctx.scope, {
     id: randomUUID(),
     reference,
-    userId: principal.userId,
-    email: principal.email,
-    name: principal.name,
+    userId: actor.userId,
+    email: actor.email,
+    name: actor.name,
     subject: input.subject,
     category: input.category,
     description: input.description,
@@ -43,18 +38,18 @@ export async function openTicket(
     kind: 'support-ticket',
     subject: `[${reference}] ${input.category}: ${input.subject}`,
     text: [
-      `From: ${principal.name} <${principal.email}>`,
-      `Account: ${principal.accountId}`,
+      `From: ${actor.name} <${actor.email}>`,
+      `Account: ${ctx.scope.accountId}`,
       `Category: ${input.category}`,
       `Reference: ${reference}`,
-      `Correlation: ${correlationId}`,
+      `Correlation: ${ctx.correlationId}`,
       '',
       input.description,
     ].join('\n'),
   });
   await sendMessage({
     channel: 'email',
-    to: principal.email,
+    to: actor.email,
     kind: 'support-ticket-received',
     subject: `We received your request ${reference}`,
     text: [
@@ -64,19 +59,18 @@ export async function openTicket(
       '— Lotwise Support',
     ].join('\n'),
   });
-  await writeAudit(scope, {
+  await writeAudit(ctx, {
     action: 'support.ticket-open',
     entity: { type: 'ticket', id: record.id },
     after: { reference, category: input.category },
-    correlationId,
   });
   return toTicket(record);
 }
 
-export async function myTickets(principal: Principal): Promise<Ticket[]> {
-  const page = await ticketsRepo.page(scopeOf(principal), {
+export async function myTickets(ctx: RequestContext): Promise<Ticket[]> {
+  const page = await ticketsRepo.page(ctx.scope, {
     where: 'c.userId = @userId',
-    parameters: [{ name: '@userId', value: principal.userId }],
+    parameters: [{ name: '@userId', value: ctx.actor.userId }],
     orderBy: 'c.userId ASC, c.createdAt DESC',
     pageSize: 20,
   });

@@ -13,11 +13,11 @@ export const telemetryFunctions: FunctionTable = {
       permission: 'public',
       maxBodyBytes: 16 * 1024,
       body: clientErrorSchema,
-      handler: async ({ body, log, principal }) => {
+      handler: async ({ body, log, ctx }) => {
         log.warn('client error', {
           client: body,
-          userId: principal?.userId,
-          accountId: principal?.accountId,
+          userId: ctx.caller?.actor.userId,
+          accountId: ctx.caller?.scope.accountId,
         });
         return { status: 202, json: { received: true } };
       },

@@ -3,7 +3,6 @@ import Busboy from 'busboy';
 import { parse as parseCsv } from 'csv-parse';
 import ExcelJS from 'exceljs';
 import { z } from 'zod';
-import { actorOf } from '../bidders/actor.js';
 import { buildBidder } from '../bidders/bidders.service.js';
 import {
   bidderInputSchema,
@@ -20,8 +19,7 @@ import {
 } from '../bidders/import-support.js';
 import { writeAudit } from '../platform/audit.js';
 import { AppError, payloadTooLarge } from '../platform/errors.js';
-import type { Principal } from '../platform/principal.js';
-import { scopeOf } from '../platform/repo.js';
+import type { RequestContext } from '../platform/context.js';
 import { validationError } from '../platform/validation.js';
 import { scoringSettings } from '../scoring/scoring.service.js';
 
@@ -382,19 +380,16 @@ function rowsOf(file: UploadedFile, mapping: Record<string, string>): AsyncGener
  * that are all-or-nothing, and likely duplicates recorded for review.
  */
 export async function importBidders(
-  principal: Principal,
+  ctx: RequestContext,
   files: UploadedFile[],
   mapping: Record<string, string>,
-  correlationId: string,
 ): Promise<ImportResult> {
   if (!files.length)
     throw validationError([
       { location: 'body', field: 'files', message: 'Choose at least one file' },
     ]);
-  const scope = scopeOf(principal);
-  const settings = await scoringSettings(scope);
-  const actor = actorOf(principal);
-  const known = await importKnownBidders(scope);
+  const settings = await scoringSettings(ctx);
+  const known = await importKnownBidders(ctx);
   const result: ImportResult = {
     totalProcessed: 0,
     successful: 0,
@@ -412,7 +407,7 @@ export async function importBidders(
   const flush = async () => {
     const batch = pending;
     pending = [];
-    const { written, clashes } = await writeImportBatch(scope, batch);
+    const { written, clashes } = await writeImportBatch(ctx, batch);
     result.successful += written.length;
     result.duplicates += clashes;
     created.push(...written.map(candidateOf));
@@ -443,7 +438,7 @@ export async function importBidders(
         result.duplicates += 1;
         continue;
       }
-      const record = { ...buildBidder(input, actor, settings), accountId: scope.accountId };
+      const record = { ...buildBidder(input, ctx.actor, settings), accountId: ctx.scope.accountId };
       known.add(record.bidderId, record.email);
       pending.push(record);
       if (pending.length >= BATCH) await flush();
@@ -451,21 +446,20 @@ export async function importBidders(
   }
   await flush();
   const matches = await recordImportMatches(
-    scope,
+    ctx,
     known.existing,
     created,
     settings.autoMergeThreshold,
   );
-  await writeAudit(scope, {
+  await writeAudit(ctx, {
     action: 'bidder.import',
-    entity: { type: 'import', id: correlationId },
+    entity: { type: 'import', id: ctx.correlationId },
     after: {
       files: files.map((file) => file.name),
       ...result,
       errors: result.errors.length,
       possibleDuplicates: matches,
     },
-    correlationId,
   });
   return result;
 }

@@ -3,6 +3,7 @@ import type { FunctionTable } from '../platform/functions.js';
 import { payloadTooLarge } from '../platform/errors.js';
 import { httpRoute } from '../platform/http.js';
 import { validationError } from '../platform/validation.js';
+import { importResultSchema } from '../bidders/bidders.schema.js';
 import { importBidders, MAX_IMPORT_BYTES, readImportForm } from './bidder-import.service.js';
 
 /** Room for the multipart boundaries and the small fields beside the files. */
@@ -42,7 +43,8 @@ export const uploadFunctions: FunctionTable = {
       route: 'data-upload/bidders/import',
       methods: ['POST'],
       permission: 'data:import',
-      handler: async ({ principal, request, correlationId }) => {
+      response: importResultSchema,
+      handler: async ({ ctx, request }) => {
         const declared = Number(request.headers.get('content-length') ?? 0);
         if (declared > MAX_IMPORT_BYTES + FORM_OVERHEAD)
           throw payloadTooLarge('Files must be 10 MB or smaller');
@@ -61,12 +63,7 @@ export const uploadFunctions: FunctionTable = {
           ]);
         }
         return {
-          json: await importBidders(
-            principal,
-            form.files,
-            mappingOf(form.fields.csvMapping),
-            correlationId,
-          ),
+          json: await importBidders(ctx, form.files, mappingOf(form.fields.csvMapping)),
         };
       },
     }),

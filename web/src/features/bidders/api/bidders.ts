@@ -13,7 +13,7 @@ import {
 } from '@contracts/bidders/bidders.schema';
 import {
   lotwiseModelSchema,
-  scoringSettingsSchema,
+  scoringSettingsViewSchema,
   type AutomationRules,
   type TierThresholds,
   type Weights,
@@ -107,7 +107,7 @@ export const useAnalytics = (scoreType: ScoreType) =>
 
 /** Polls while a recalculation runs, so its progress shows. */
 export const useScoringSettings = () =>
-  useSWR(settingsKey, fetchWith(scoringSettingsSchema), {
+  useSWR(settingsKey, fetchWith(scoringSettingsViewSchema), {
     refreshInterval: (data) =>
       data?.recompute && ['queued', 'running'].includes(data.recompute.status) ? 1000 : 0,
   });
@@ -128,7 +128,7 @@ export type BidderInputBody = {
 
 /** Everything that changes bidders, refreshing whatever shows them. */
 export function useBidderActions() {
-  const { mutate } = useSWRConfig();
+  const { cache, mutate } = useSWRConfig();
   const refreshLists = async () => {
     listChanged.forEach((listener) => listener());
     await mutate(
@@ -191,10 +191,13 @@ export function useBidderActions() {
       invitationThresholds?: { autoInvite: number; manualReview: number; autoDeny: number };
       autoMergeThreshold?: number;
     }) => {
+      // Saved against the version on screen: someone else's save meanwhile answers 412.
+      const shown = cache.get(settingsKey)?.data as { etag?: string } | undefined;
       const saved = await apiRequest(settingsKey, {
         method: 'PUT',
         body: changes,
-        schema: scoringSettingsSchema,
+        headers: { 'if-match': `"${shown?.etag ?? 'defaults'}"` },
+        schema: scoringSettingsViewSchema,
       });
       await mutate(settingsKey, saved, { revalidate: false });
       return saved;
