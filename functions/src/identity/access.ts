@@ -1,7 +1,12 @@
 import type { Stored } from '../platform/repo.js';
 import type { AccountView, UserView } from './identity.schema.js';
 import type { AccountRecord, HouseRecord, MembershipRecord, UserRecord } from './identity.model.js';
-import { allPermissions, type Permission, type RoleName } from './permissions.js';
+import {
+  allPermissions,
+  currentPermissions,
+  type Permission,
+  type RoleName,
+} from './permissions.js';
 
 export interface HouseAccess {
   houseId: string;
@@ -46,7 +51,7 @@ export function effectiveAccess(
             houseId: house.id,
             houseName: house.name,
             role: grant.role,
-            permissions: grant.permissions,
+            permissions: currentPermissions(grant.permissions),
           },
         ]
       : [];
@@ -55,7 +60,7 @@ export function effectiveAccess(
     ? [...new Set(granted.flatMap((grant) => grant.permissions))]
     : houses.length
       ? []
-      : membership.permissions;
+      : currentPermissions(membership.permissions);
   return { role: membership.role, permissions, houses: granted };
 }
 

@@ -2,13 +2,51 @@ import { describe, expect, it } from 'vitest';
 import { hasPermission, type Principal } from '../platform/principal.js';
 import {
   allPermissions,
+  currentPermissions,
   defaultPermissions,
   ownerOnlyPermissions,
   permissionCatalogue,
   rolePermissions,
 } from './permissions.js';
 
+/** The spec's catalogue (§6), area by area, in its own words. */
+const specKeys = Object.entries({
+  auctions:
+    'view, create, edit, publish, schedule, go_live, close, duplicate, import, export, analytics',
+  bidders:
+    'view, create, edit, scoring, scoring_local, scoring_national, invite, communicate, assessment, tier_assign, history_view, history_edit, export, bulk_actions',
+  legal:
+    'view, create, edit, workflow, workflow_approve, documents, documents_upload, notifications, escalate, reports',
+  inventory:
+    'view, create, edit, valuate, authenticate, conservation, location_track, condition_update, import, export, bulk_actions',
+  payments: 'view, process, dispute, reports, reconcile',
+  users: 'view, invite, edit, roles_assign, password_reset',
+  data: 'export, import',
+  communications: 'email, sms, broadcast, templates',
+  system: 'reports, reports_financial, reports_operational, audit, integrations',
+}).flatMap(([area, actions]) => actions.split(', ').map((action) => `${area}:${action}`));
+
 describe('the permission catalogue', () => {
+  it('holds the spec’s 67 keys by their exact names', () => {
+    expect(specKeys).toHaveLength(67);
+    for (const key of specKeys) expect(allPermissions).toContain(key);
+  });
+
+  it('adds only the documented keys: two for admins, the rest the owner’s alone', () => {
+    const added = allPermissions.filter((key) => !specKeys.includes(key));
+    expect(added.filter((key) => !ownerOnlyPermissions.includes(key)).sort()).toEqual([
+      'bidders:merge',
+      'users:security',
+    ]);
+  });
+
+  it('reads permissions stored under earlier names as today’s', () => {
+    expect(
+      currentPermissions(['bidders:history', 'bidders:score_override', 'users:roles', 'gone:key']),
+    ).toEqual(['bidders:history_view', 'bidders:scoring_local', 'users:roles_assign']);
+    expect(currentPermissions(['users:edit', 'users:deactivate'])).toEqual(['users:edit']);
+  });
+
   it('gives the spec role counts: admin 69, staff 35, viewer 11', () => {
     expect(rolePermissions.admin).toHaveLength(69);
     expect(rolePermissions.staff).toHaveLength(35);
@@ -64,7 +102,7 @@ describe('the permission catalogue', () => {
       'data:import',
       'bidders:scoring',
       'auctions:publish',
-      'legal:approve',
+      'legal:workflow_approve',
       'payments:process',
       'system:audit',
     ] as const) {

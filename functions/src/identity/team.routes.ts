@@ -70,7 +70,7 @@ export const teamFunctions: HttpFunction[] = [
     name: 'team-role',
     route: 'auction-house/users/{id}/role',
     methods: ['PUT'],
-    permission: 'users:roles',
+    permission: 'users:roles_assign',
     params: idParams,
     body: roleChangeSchema,
     handler: async ({ ctx, params, body }) => ({
@@ -81,7 +81,7 @@ export const teamFunctions: HttpFunction[] = [
     name: 'team-deactivate',
     route: 'auction-house/users/{id}/deactivate',
     methods: ['POST'],
-    permission: 'users:deactivate',
+    permission: 'users:edit',
     params: idParams,
     handler: async ({ ctx, params }) => ({
       json: await deactivate(ctx, params.id),
@@ -91,7 +91,7 @@ export const teamFunctions: HttpFunction[] = [
     name: 'team-reactivate',
     route: 'auction-house/users/{id}/reactivate',
     methods: ['POST'],
-    permission: 'users:deactivate',
+    permission: 'users:edit',
     params: idParams,
     handler: async ({ ctx, params }) => ({
       json: await reactivate(ctx, params.id),
@@ -141,7 +141,7 @@ export const teamFunctions: HttpFunction[] = [
     name: 'users-reset-password',
     route: 'users/{id}/reset-password',
     methods: ['POST'],
-    permission: 'users:edit',
+    permission: 'users:password_reset',
     params: idParams,
     handler: async ({ ctx, params }) => {
       await adminPasswordReset(ctx, params.id);
@@ -174,7 +174,7 @@ export const teamFunctions: HttpFunction[] = [
     name: 'house-assign-user',
     route: 'auction-house/assign-user',
     methods: ['POST'],
-    permission: 'users:roles',
+    permission: 'users:roles_assign',
     body: houseAssignmentSchema,
     handler: async ({ ctx, body }) => ({
       json: await setHouseGrant(ctx, body, true),
@@ -184,7 +184,7 @@ export const teamFunctions: HttpFunction[] = [
     name: 'house-remove-user',
     route: 'auction-house/remove-user',
     methods: ['POST'],
-    permission: 'users:roles',
+    permission: 'users:roles_assign',
     body: houseAssignmentSchema,
     handler: async ({ ctx, body }) => ({
       json: await setHouseGrant(ctx, body, false),
@@ -213,7 +213,7 @@ export const teamFunctions: HttpFunction[] = [
     name: 'user-house-access-update',
     route: 'users/{id}/auction-house-access',
     methods: ['PUT'],
-    permission: 'users:roles',
+    permission: 'users:roles_assign',
     params: idParams,
     body: houseAccessUpdateSchema,
     handler: async ({ ctx, params, body }) => ({
