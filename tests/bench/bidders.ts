@@ -81,7 +81,7 @@ function send(
 async function json<T>(
   method: string,
   url: string,
-  options: { token?: string; body?: unknown } = {},
+  options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
 ): Promise<T> {
   const reply = await send(method, url, {
     ...(options.token ? { token: options.token } : {}),
@@ -89,7 +89,7 @@ async function json<T>(
       ? {}
       : {
           body: JSON.stringify(options.body),
-          headers: { 'content-type': 'application/json' },
+          headers: { 'content-type': 'application/json', ...options.headers },
         }),
   });
   if (reply.status >= 300)
@@ -549,12 +549,15 @@ async function tenantFigures() {
     // Recompute: new weights, then poll until the background job says it is done.
     let token = await owner.token();
     const base = `${testStack.stack.domainUrl}/scoring/settings`;
+    // Saved against the version read, as the settings screen does.
+    const { etag } = await json<{ etag: string }>('GET', base, { token });
     const started = performance.now();
     const saved = await json<{ version: number; recompute: { jobId: string } | null }>(
       'PUT',
       base,
       {
         token,
+        headers: { 'if-match': `"${etag}"` },
         body: {
           customWeights: {
             paymentHistory: 20,

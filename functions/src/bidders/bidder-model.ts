@@ -1,7 +1,14 @@
 import type { Stored } from '../platform/repo.js';
 import { autoInviteStatusOf, lotwiseScore, scoreWith } from '../scoring/score-formula.js';
 import type { ScoringRules } from '../scoring/scoring.schema.js';
-import type { Bidder, BidderListItem } from './bidders.schema.js';
+import {
+  bidderFactsSchema,
+  bidderListItemSchema,
+  bidderSchema,
+  keysOf,
+  type Bidder,
+  type BidderListItem,
+} from './bidders.schema.js';
 import type { BidderListRecord, BidderRecord } from './bidders.repo.js';
 import { blockingKeys } from './duplicate-matcher.js';
 
@@ -48,43 +55,28 @@ export function derive<T extends Omit<BidderRecord, Derived | 'accountId'>>(
   };
 }
 
-export function toListItem(record: BidderListRecord | Stored<BidderRecord>): BidderListItem {
-  return {
-    id: record.id,
-    bidderId: record.bidderId,
-    aliases: record.aliases,
-    firstName: record.firstName,
-    lastName: record.lastName,
-    email: record.email,
-    phone: record.phone,
-    address: record.address,
-    status: record.status,
-    preferredCategories: record.preferredCategories,
-    preferredPaymentMethod: record.preferredPaymentMethod,
-    stats: record.stats,
-    lotwiseScore: record.lotwiseScore,
-    customScore: record.customScore,
-    localScore: record.localScore,
-    autoInviteStatus: record.autoInviteStatus,
-    createdAt: record.createdAt,
-    updatedAt: record.updatedAt,
-    etag: record._etag,
-  };
+/** The named fields of a record, and nothing else. */
+export function pick<T, K extends keyof T>(record: T, fields: readonly K[]): Pick<T, K> {
+  return Object.fromEntries(fields.map((field) => [field, record[field]])) as Pick<T, K>;
 }
 
+const listFields = keysOf(bidderListItemSchema).filter(
+  (field): field is Exclude<keyof BidderListItem, 'etag'> => field !== 'etag',
+);
+const bidderFields = keysOf(bidderSchema).filter(
+  (field): field is Exclude<keyof Bidder, 'etag'> => field !== 'etag',
+);
+const factFields = keysOf(bidderFactsSchema);
+
+export const toListItem = (record: BidderListRecord | Stored<BidderRecord>): BidderListItem => ({
+  ...pick(record, listFields),
+  etag: record._etag,
+});
+
 export const toBidder = (record: Stored<BidderRecord>): Bidder => ({
-  ...toListItem(record),
-  invitations: record.invitations,
+  ...pick(record, bidderFields),
+  etag: record._etag,
 });
 
 /** The audit's view of a bidder: its facts, not the derived or bulky fields. */
-export const auditView = (record: BidderRecord) => ({
-  bidderId: record.bidderId,
-  firstName: record.firstName,
-  lastName: record.lastName,
-  email: record.email,
-  phone: record.phone,
-  address: record.address,
-  status: record.status,
-  stats: record.stats,
-});
+export const auditView = (record: BidderRecord) => pick(record, factFields);

@@ -253,10 +253,10 @@ export class TenantRepository<T extends TenantDocument> {
     return resources[0];
   }
 
-  /** Every matching document; for bounded sets only. */
+  /** Every matching document (or the `select`ed fields of each); for bounded sets only. */
   async all(scope: AccountScope, request: Omit<PageRequest, 'pageSize'> = {}) {
     const { resources } = await this.container()
-      .items.query<Stored<T>>(this.tenantQuery(scope, 'SELECT *', request), {
+      .items.query<Stored<T>>(this.tenantQuery(scope, `SELECT ${request.select ?? '*'}`, request), {
         partitionKey: scope.accountId,
       })
       .fetchAll();

@@ -202,9 +202,16 @@ export function useBidderActions() {
       await mutate(settingsKey, saved, { revalidate: false });
       return saved;
     },
+    /** Merges the two versions the dialog showed (their ETags); a changed one answers 412. */
     merge: async (
       pairId: string,
-      body: { primaryId: string; secondaryId: string; resolved: Record<string, string> },
+      body: {
+        primaryId: string;
+        secondaryId: string;
+        primaryEtag: string;
+        secondaryEtag: string;
+        resolved: Record<string, string>;
+      },
     ) => {
       const merged = await apiRequest(
         domainApi(`/duplicates/${encodeURIComponent(pairId)}/merge`),

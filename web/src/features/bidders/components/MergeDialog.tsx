@@ -111,7 +111,13 @@ export function MergeDialog({ pair, onClose }: { pair: DuplicateView | null; onC
           choiceOf(conflict.field) === 1 ? conflict.value1 : conflict.value2,
         ]),
       );
-      await actions.merge(pair.id, { primaryId: first.id, secondaryId: second.id, resolved });
+      await actions.merge(pair.id, {
+        primaryId: first.id,
+        secondaryId: second.id,
+        primaryEtag: first.etag,
+        secondaryEtag: second.etag,
+        resolved,
+      });
       notify.success(
         'Bidders merged',
         `${fullName(second)} (${second.bidderId}) is now part of ${fullName(first)}.`,
