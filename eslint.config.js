@@ -28,7 +28,7 @@ export default tseslint.config(
     languageOptions: { globals: globals.browser },
   },
   {
-    files: ['functions/**/*.ts', 'tests/**/*.{ts,mjs}', '*.{js,ts}', '.ci/**'],
+    files: ['functions/**/*.{ts,js}', 'tests/**/*.{ts,mjs}', '*.{js,ts}', '.ci/**'],
     languageOptions: { globals: globals.node },
   },
 );
