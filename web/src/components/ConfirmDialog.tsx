@@ -8,7 +8,8 @@ import {
   DialogSurface,
   DialogTitle,
 } from '@fluentui/react-components';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { useAction } from '../lib/use-action';
 
 /** Asks before something that cannot be taken back; the action runs only on confirm. */
 export function ConfirmDialog({
@@ -30,7 +31,12 @@ export function ConfirmDialog({
   onConfirm(): Promise<unknown>;
   onClose(): void;
 }) {
-  const [busy, setBusy] = useState(false);
+  // A failed action keeps the dialog open; the caller reports the failure.
+  const confirm = useAction(async () => {
+    await onConfirm();
+    onClose();
+  });
+  const { busy } = confirm;
   return (
     <Dialog
       open={open}
@@ -51,12 +57,7 @@ export function ConfirmDialog({
               appearance="primary"
               style={danger ? { backgroundColor: 'var(--colorPaletteRedBackground3)' } : undefined}
               disabled={busy}
-              onClick={() => {
-                setBusy(true);
-                void onConfirm()
-                  .then(onClose, () => undefined)
-                  .finally(() => setBusy(false));
-              }}
+              onClick={() => void confirm.run()}
             >
               {busy ? busyLabel : confirmLabel}
             </Button>

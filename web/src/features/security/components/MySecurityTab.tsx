@@ -28,11 +28,11 @@ import {
 import { LOW_BACKUP_CODES, type MfaMethodView } from '@contracts/identity/identity.schema';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { renewAccess } from '../../../lib/access';
 import { messageOf } from '../../../lib/api-client';
 import { useSignedIn } from '../../../lib/auth-store';
 import { downloadText } from '../../../lib/download';
 import { useNotify } from '../../../lib/toast';
-import { renewAccess } from '../../auth/api/session';
 import { useBackupStatus, useMfaActions, useMfaMethods, useMfaStatus } from '../api/security';
 import { backupCodesFile } from './backup-codes-file';
 import { MfaSetupDialog } from './MfaSetupDialog';

@@ -40,9 +40,10 @@ import type { TeamMember } from '@contracts/identity/identity.schema';
 import { permissionCatalogue, roleLabels, type Permission } from '@contracts/identity/permissions';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { ApiError, messageOf } from '../../../lib/api-client';
+import { messageOf } from '../../../lib/api-client';
 import { useCan, useSignedIn } from '../../../lib/auth-store';
 import { useNotify } from '../../../lib/toast';
+import { useAction } from '../../../lib/use-action';
 import { usePermissionCatalogue, useTeam, useTeamActions } from '../api/security';
 
 const useStyles = makeStyles({
@@ -131,21 +132,12 @@ function InviteDialog({
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role | ''>('staff');
   const [message, setMessage] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const roles: Role[] = isOwner ? ['admin', 'staff', 'viewer'] : ['staff', 'viewer'];
-
-  const send = async () => {
-    if (!email.trim() || !role) {
-      setError('Please fill in all required fields');
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
+  const invite = useAction(
+    async (chosen: Role) => {
       await actions.invite({
         email: email.trim(),
-        role,
+        role: chosen,
         ...(message.trim() ? { personalMessage: message.trim() } : {}),
       });
       notify.success('Invitation sent', `${email.trim()} will get an email with a link to join.`);
@@ -153,15 +145,16 @@ function InviteDialog({
       setRole('staff');
       setMessage('');
       onClose();
-    } catch (caught) {
-      setError(
-        caught instanceof ApiError && caught.status === 400
-          ? caught.message.replace(/^email: /, '')
-          : messageOf(caught, 'Failed to send invitation'),
-      );
-    } finally {
-      setBusy(false);
+    },
+    { fallback: 'Failed to send invitation' },
+  );
+
+  const send = () => {
+    if (!email.trim() || !role) {
+      invite.fail('Please fill in all required fields');
+      return;
     }
+    void invite.run(role);
   };
 
   return (
@@ -193,16 +186,17 @@ function InviteDialog({
                 onChange={(_, data) => setMessage(data.value)}
               />
             </Field>
-            {error ? (
+            {invite.error ? (
               <MessageBar intent="error" role="alert">
-                <MessageBarBody>{error}</MessageBarBody>
+                {/* A rejected address names its field; the form has only one email. */}
+                <MessageBarBody>{invite.error.replace(/^email: /, '')}</MessageBarBody>
               </MessageBar>
             ) : null}
           </DialogContent>
           <DialogActions>
             <Button onClick={onClose}>Cancel</Button>
-            <Button appearance="primary" disabled={busy} onClick={() => void send()}>
-              {busy ? 'Sending...' : 'Send invitation'}
+            <Button appearance="primary" disabled={invite.busy} onClick={send}>
+              {invite.busy ? 'Sending...' : 'Send invitation'}
             </Button>
           </DialogActions>
         </DialogBody>
