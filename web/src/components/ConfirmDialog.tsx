@@ -9,6 +9,7 @@ import {
   DialogTitle,
 } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
+import { useNotify } from '../lib/toast';
 import { useAction } from '../lib/use-action';
 
 /** Asks before something that cannot be taken back; the action runs only on confirm. */
@@ -19,6 +20,7 @@ export function ConfirmDialog({
   confirmLabel,
   busyLabel = 'Working...',
   danger,
+  failureTitle,
   onConfirm,
   onClose,
 }: {
@@ -28,14 +30,20 @@ export function ConfirmDialog({
   confirmLabel: string;
   busyLabel?: string;
   danger?: boolean;
+  /** The title of the toast when the action fails; without it the caller reports failures. */
+  failureTitle?: string;
   onConfirm(): Promise<unknown>;
   onClose(): void;
 }) {
-  // A failed action keeps the dialog open; the caller reports the failure.
-  const confirm = useAction(async () => {
-    await onConfirm();
-    onClose();
-  });
+  const notify = useNotify();
+  // A failed action keeps the dialog open, so it can be tried again.
+  const confirm = useAction(
+    async () => {
+      await onConfirm();
+      onClose();
+    },
+    { onError: (message) => failureTitle && notify.error(failureTitle, message) },
+  );
   const { busy } = confirm;
   return (
     <Dialog

@@ -6,9 +6,9 @@ import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { PageLoading } from '../../../components/PageLoading';
 import { RoutedTabsPage } from '../../../components/RoutedTabsPage';
-import { messageOf } from '../../../lib/api-client';
 import { useCan } from '../../../lib/auth-store';
 import { useNotify } from '../../../lib/toast';
+import { useAction } from '../../../lib/use-action';
 import { useBidderActions } from '../api/bidders';
 import { AllBiddersTab } from './AllBiddersTab';
 import { BidderFormDialog } from './BidderFormDialog';
@@ -59,6 +59,16 @@ export default function BiddersPage({ scoring }: { scoring: ScoringViews }) {
       },
       { replace: name !== 'bidder' },
     );
+
+  const remove = useAction(
+    async (bidder: BidderListItem) => {
+      await actions.remove(bidder.id);
+      notify.success(`${fullName(bidder)} was deleted`);
+      if (openBidder === bidder.id) setParam('bidder', null);
+      setDeleting(null);
+    },
+    { onError: (message) => notify.error('The bidder was not deleted', message) },
+  );
 
   const onAction = (action: RowAction, bidder: BidderListItem) => {
     if (action === 'view') setParam('bidder', bidder.id);
@@ -169,15 +179,7 @@ export default function BiddersPage({ scoring }: { scoring: ScoringViews }) {
         danger
         onClose={() => setDeleting(null)}
         onConfirm={async () => {
-          if (!deleting) return;
-          try {
-            await actions.remove(deleting.id);
-            notify.success(`${fullName(deleting)} was deleted`);
-            if (openBidder === deleting.id) setParam('bidder', null);
-            setDeleting(null);
-          } catch (caught) {
-            notify.error('The bidder was not deleted', messageOf(caught));
-          }
+          if (deleting) await remove.run(deleting);
         }}
       >
         {deleting

@@ -253,15 +253,27 @@ export function UsersTab() {
   const members = team.data?.users ?? [];
   const others = members.filter((member) => member.id !== user.id);
 
-  const run = async (failure: string, work: () => Promise<unknown>, success?: string) => {
-    try {
-      await work();
-      if (success) notify.success(success);
-    } catch (error) {
-      notify.error(failure, messageOf(error));
-      throw error;
-    }
-  };
+  const resend = useAction(
+    async (member: TeamMember) => {
+      await actions.resendInvitation(member.id);
+      notify.success('Invitation sent again');
+    },
+    { onError: (message) => notify.error('Failed to send invitation', message) },
+  );
+  const changeRole = useAction(
+    async (member: TeamMember, role: Role) => {
+      await actions.changeRole(member.id, role);
+      notify.success(`${member.name} is now ${roleLabels[role]}`);
+    },
+    { onError: (message) => notify.error('Could not change the role', message) },
+  );
+  const reactivate = useAction(
+    async (member: TeamMember) => {
+      await actions.reactivate(member.id);
+      notify.success(`${member.name} is active again`);
+    },
+    { onError: (message) => notify.error('Could not reactivate', message) },
+  );
 
   const actionsFor = (member: TeamMember) => {
     if (!canManage || member.id === user.id || member.accountRole === 'owner') return null;
@@ -281,31 +293,12 @@ export function UsersTab() {
         <MenuPopover>
           <MenuList>
             {member.kind === 'invitation' ? (
-              <MenuItem
-                onClick={() =>
-                  void run(
-                    'Failed to send invitation',
-                    () => actions.resendInvitation(member.id),
-                    'Invitation sent again',
-                  ).catch(() => undefined)
-                }
-              >
-                Send invitation again
-              </MenuItem>
+              <MenuItem onClick={() => void resend.run(member)}>Send invitation again</MenuItem>
             ) : (
               <>
                 {member.status === 'active'
                   ? roles.map((role) => (
-                      <MenuItem
-                        key={role}
-                        onClick={() =>
-                          void run(
-                            'Could not change the role',
-                            () => actions.changeRole(member.id, role),
-                            `${member.name} is now ${roleLabels[role]}`,
-                          ).catch(() => undefined)
-                        }
-                      >
+                      <MenuItem key={role} onClick={() => void changeRole.run(member, role)}>
                         Make {roleLabels[role]}
                       </MenuItem>
                     ))
@@ -316,17 +309,7 @@ export function UsersTab() {
                 {member.status === 'active' ? (
                   <MenuItem onClick={() => setDeactivating(member)}>Deactivate</MenuItem>
                 ) : (
-                  <MenuItem
-                    onClick={() =>
-                      void run(
-                        'Could not reactivate',
-                        () => actions.reactivate(member.id),
-                        `${member.name} is active again`,
-                      ).catch(() => undefined)
-                    }
-                  >
-                    Reactivate
-                  </MenuItem>
+                  <MenuItem onClick={() => void reactivate.run(member)}>Reactivate</MenuItem>
                 )}
               </>
             )}
@@ -487,15 +470,11 @@ export function UsersTab() {
         busyLabel="Deactivating..."
         danger
         onClose={() => setDeactivating(null)}
-        onConfirm={() =>
-          run(
-            'Could not deactivate',
-            async () => {
-              if (deactivating) await actions.deactivate(deactivating.id);
-            },
-            `${deactivating?.name ?? 'User'} was deactivated`,
-          )
-        }
+        failureTitle="Could not deactivate"
+        onConfirm={async () => {
+          if (deactivating) await actions.deactivate(deactivating.id);
+          notify.success(`${deactivating?.name ?? 'User'} was deactivated`);
+        }}
       >
         Are you sure you want to deactivate this user?
       </ConfirmDialog>
@@ -505,15 +484,11 @@ export function UsersTab() {
         confirmLabel="Send reset link"
         busyLabel="Sending..."
         onClose={() => setResetting(null)}
-        onConfirm={() =>
-          run(
-            'Could not send the reset link',
-            async () => {
-              if (resetting) await actions.resetPassword(resetting.id);
-            },
-            `A reset link was sent to ${resetting?.email ?? 'the user'}`,
-          )
-        }
+        failureTitle="Could not send the reset link"
+        onConfirm={async () => {
+          if (resetting) await actions.resetPassword(resetting.id);
+          notify.success(`A reset link was sent to ${resetting?.email ?? 'the user'}`);
+        }}
       >
         {`${resetting?.name ?? 'The user'} will get an email with a link to choose a new password. Their current password keeps working until they do.`}
       </ConfirmDialog>
