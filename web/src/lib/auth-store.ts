@@ -123,6 +123,12 @@ export function rememberUser(user: UserView): void {
   localStorage.setItem(keys.user, JSON.stringify(user));
 }
 
+/** Keeps a changed user (a new name, email, …) for this and later page loads. */
+export function updateSignedInUser(user: UserView): void {
+  rememberUser(user);
+  if (state.status === 'signed-in') setAuthState({ ...state, user });
+}
+
 export function flagSupport(support: SupportInfo): void {
   localStorage.setItem(keys.support, JSON.stringify(support));
   setAuthState({ status: 'support', support });

@@ -11,6 +11,7 @@ import {
   type SignupRequest,
 } from '@contracts/identity/identity.schema';
 import { z } from 'zod';
+import { applyGrant } from '../../../lib/access';
 import {
   ApiError,
   apiRequest,
@@ -147,27 +148,13 @@ export async function chooseAccount(accountId: string): Promise<void> {
 }
 
 export async function switchAccount(accountId: string): Promise<void> {
-  const granted = await apiRequest(authApi('/me/switch-account'), {
-    method: 'POST',
-    body: { accountId },
-    schema: accessTokenResponseSchema,
-  });
-  tokens.setAccess(granted.accessToken);
-  const current = getAuthState();
-  if (current.status === 'signed-in')
-    setAuthState(signedInState(current.user, current.accounts, granted));
-}
-
-/** A fresh access token and account view, e.g. after the person's role or MFA changed. */
-export async function renewAccess(): Promise<void> {
-  const granted = await apiRequest(authApi('/me/token'), {
-    method: 'POST',
-    schema: accessTokenResponseSchema,
-  });
-  tokens.setAccess(granted.accessToken);
-  const current = getAuthState();
-  if (current.status === 'signed-in')
-    setAuthState(signedInState(current.user, current.accounts, granted));
+  applyGrant(
+    await apiRequest(authApi('/me/switch-account'), {
+      method: 'POST',
+      body: { accountId },
+      schema: accessTokenResponseSchema,
+    }),
+  );
 }
 
 export async function reloadUser(): Promise<void> {

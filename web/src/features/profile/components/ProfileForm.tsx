@@ -9,11 +9,12 @@ import {
   Option,
   Subtitle2,
 } from '@fluentui/react-components';
-import { languages, timezones, userViewSchema } from '@contracts/identity/identity.schema';
+import { languages, timezones } from '@contracts/identity/identity.schema';
 import { useState } from 'react';
-import { ApiError, apiRequest, authApi, messageOf } from '../../../lib/api-client';
-import { getAuthState, rememberUser, setAuthState, useSignedIn } from '../../../lib/auth-store';
+import { useSignedIn } from '../../../lib/auth-store';
 import { useNotify } from '../../../lib/toast';
+import { useAction } from '../../../lib/use-action';
+import { saveProfile } from '../api/profile';
 import { useProfileStyles } from './profile-styles';
 
 export function ProfileForm() {
@@ -28,29 +29,14 @@ export function ProfileForm() {
     language: user.language,
     marketingOptIn: user.marketingOptIn,
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-
-  const save = async () => {
-    setBusy(true);
-    setErrors({});
-    try {
-      const updated = await apiRequest(authApi('/users/me/profile'), {
-        method: 'PUT',
-        body: { ...form, phone: form.phone.trim() ? form.phone.trim() : null },
-        schema: userViewSchema,
-      });
-      rememberUser(updated);
-      const current = getAuthState();
-      if (current.status === 'signed-in') setAuthState({ ...current, user: updated });
+  const save = useAction(
+    async () => {
+      await saveProfile({ ...form, phone: form.phone.trim() ? form.phone.trim() : null });
       notify.success('Profile saved');
-    } catch (error) {
-      if (error instanceof ApiError) setErrors(error.fieldErrors());
-      notify.error('Could not save your profile', messageOf(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    { onError: (message) => notify.error('Could not save your profile', message) },
+  );
+  const errors = save.fieldErrors;
 
   return (
     <Card className={styles.card}>
@@ -122,8 +108,8 @@ export function ProfileForm() {
           onChange={(_, data) => setForm({ ...form, marketingOptIn: Boolean(data.checked) })}
         />
         <div className={styles.actions}>
-          <Button appearance="primary" disabled={busy} onClick={() => void save()}>
-            {busy ? 'Saving...' : 'Save profile'}
+          <Button appearance="primary" disabled={save.busy} onClick={() => void save.run()}>
+            {save.busy ? 'Saving...' : 'Save profile'}
           </Button>
         </div>
       </div>

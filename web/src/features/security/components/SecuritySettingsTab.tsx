@@ -15,8 +15,9 @@ import {
 } from '@fluentui/react-components';
 import type { SecuritySettings } from '@contracts/identity/identity.schema';
 import { useState } from 'react';
-import { ApiError, messageOf } from '../../../lib/api-client';
+import { messageOf } from '../../../lib/api-client';
 import { useNotify } from '../../../lib/toast';
+import { useAction } from '../../../lib/use-action';
 import { saveSecuritySettings, useSecuritySettings } from '../api/security';
 
 const useStyles = makeStyles({
@@ -41,13 +42,8 @@ function SettingsForm({ initial }: { initial: SecuritySettings }) {
   const { mutate } = useSecuritySettings();
   const [settings, setSettings] = useState(initial);
   const [domains, setDomains] = useState(initial.allowedEmailDomains.join(', '));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-
-  const save = async () => {
-    setBusy(true);
-    setErrors({});
-    try {
+  const save = useAction(
+    async () => {
       const saved = await saveSecuritySettings({
         sessionIdleMinutes: settings.sessionIdleMinutes,
         sessionMaxDays: settings.sessionMaxDays,
@@ -60,13 +56,10 @@ function SettingsForm({ initial }: { initial: SecuritySettings }) {
       });
       await mutate(saved, { revalidate: false });
       notify.success('Security settings saved');
-    } catch (error) {
-      if (error instanceof ApiError) setErrors(error.fieldErrors());
-      notify.error('Could not save the security settings', messageOf(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    { onError: (message) => notify.error('Could not save the security settings', message) },
+  );
+  const errors = save.fieldErrors;
 
   const domainError = Object.entries(errors).find(([field]) =>
     field.startsWith('allowedEmailDomains'),
@@ -127,8 +120,8 @@ function SettingsForm({ initial }: { initial: SecuritySettings }) {
         <Input value={domains} onChange={(_, data) => setDomains(data.value)} />
       </Field>
       <div className={styles.actions}>
-        <Button appearance="primary" disabled={busy} onClick={() => void save()}>
-          {busy ? 'Saving...' : 'Save settings'}
+        <Button appearance="primary" disabled={save.busy} onClick={() => void save.run()}>
+          {save.busy ? 'Saving...' : 'Save settings'}
         </Button>
         {initial.updatedAt ? (
           <Caption1>Last saved {new Date(initial.updatedAt).toLocaleString()}</Caption1>

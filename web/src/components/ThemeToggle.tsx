@@ -1,6 +1,6 @@
 import { Button } from '@fluentui/react-components';
 import { DarkThemeRegular, WeatherMoonRegular, WeatherSunnyRegular } from '@fluentui/react-icons';
-import { useThemePreference, type ThemePreference } from './theme';
+import { useThemePreference, type ThemePreference } from '../lib/theme';
 
 const next: Record<ThemePreference, ThemePreference> = {
   system: 'light',

@@ -21,8 +21,9 @@ import { useState } from 'react';
 import { messageOf } from '../../../lib/api-client';
 import { useCan } from '../../../lib/auth-store';
 import { useNotify } from '../../../lib/toast';
-import { useBidderActions, useLotwiseModel, useScoringSettings } from '../../bidders/api/bidders';
-import { ScoringSettingsDialog } from '../../bidders/components/ScoringSettingsDialog';
+import { useAction } from '../../../lib/use-action';
+import { useLotwiseModel, useSaveScoringSettings, useScoringSettings } from '../api/scoring';
+import { ScoringSettingsDialog } from './ScoringSettingsDialog';
 
 const useStyles = makeStyles({
   stack: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -72,29 +73,24 @@ const sliders: { key: keyof Thresholds; label: string; hint: string }[] = [
 export function ScoringTab() {
   const styles = useStyles();
   const notify = useNotify();
-  const actions = useBidderActions();
+  const saveSettings = useSaveScoringSettings();
   const settings = useScoringSettings();
   const lotwise = useLotwiseModel();
   const [draft, setDraft] = useState<Thresholds | null>(null);
-  const [busy, setBusy] = useState(false);
   const [editing, setEditing] = useState(false);
   const canEdit = useCan()('bidders:scoring');
   const saved = settings.data?.invitationThresholds ?? DEFAULT_INVITATION_THRESHOLDS;
   const shown = draft ?? saved;
   const ordered = shown.autoInvite >= shown.manualReview && shown.manualReview >= shown.autoDeny;
 
-  const save = async () => {
-    setBusy(true);
-    try {
-      await actions.saveSettings({ invitationThresholds: shown });
+  const save = useAction(
+    async () => {
+      await saveSettings({ invitationThresholds: shown });
       setDraft(null);
       notify.success('Scoring thresholds saved');
-    } catch (caught) {
-      notify.error('The thresholds were not saved', messageOf(caught));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    { onError: (message) => notify.error('The thresholds were not saved', message) },
+  );
 
   if (settings.error) {
     return (
@@ -203,13 +199,13 @@ export function ScoringTab() {
           <div className={styles.actions}>
             <Button
               appearance="primary"
-              disabled={!canEdit || busy || !draft || !ordered}
-              onClick={() => void save()}
+              disabled={!canEdit || save.busy || !draft || !ordered}
+              onClick={() => void save.run()}
             >
-              {busy ? 'Saving...' : 'Save Thresholds'}
+              {save.busy ? 'Saving...' : 'Save Thresholds'}
             </Button>
             <Button
-              disabled={!canEdit || busy}
+              disabled={!canEdit || save.busy}
               onClick={() => setDraft(DEFAULT_INVITATION_THRESHOLDS)}
             >
               Reset to Defaults

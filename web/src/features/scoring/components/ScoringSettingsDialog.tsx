@@ -39,7 +39,8 @@ import {
 import { useState } from 'react';
 import { messageOf } from '../../../lib/api-client';
 import { useNotify } from '../../../lib/toast';
-import { useBidderActions, useLotwiseModel, useScoringSettings } from '../api/bidders';
+import { useAction } from '../../../lib/use-action';
+import { useLotwiseModel, useSaveScoringSettings, useScoringSettings } from '../api/scoring';
 
 type SettingsTab = 'lotwise' | 'custom' | 'automation';
 
@@ -117,14 +118,12 @@ function Editor({
 }) {
   const styles = useStyles();
   const notify = useNotify();
-  const actions = useBidderActions();
+  const saveSettings = useSaveScoringSettings();
   const lotwise = useLotwiseModel();
   const [tab, setTab] = useState<SettingsTab>(startTab);
   const [weights, setWeights] = useState(initial.customWeights);
   const [tiers, setTiers] = useState(initial.customTiers);
   const [rules, setRules] = useState(initial.automation);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const check = weightsMessage(weights);
 
   const setWeight = (name: ScoreComponent, value: number) =>
@@ -134,19 +133,11 @@ function Editor({
   const setDeny = (changes: Partial<AutomationRules['autoDeny']>) =>
     setRules((current) => ({ ...current, autoDeny: { ...current.autoDeny, ...changes } }));
 
-  const save = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await actions.saveSettings({ customWeights: weights, customTiers: tiers, automation: rules });
-      notify.success('Scoring settings saved', 'Custom scores are being recalculated.');
-      onClose();
-    } catch (caught) {
-      setError(messageOf(caught));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const save = useAction(async () => {
+    await saveSettings({ customWeights: weights, customTiers: tiers, automation: rules });
+    notify.success('Scoring settings saved', 'Custom scores are being recalculated.');
+    onClose();
+  });
 
   return (
     <>
@@ -156,9 +147,9 @@ function Editor({
           <Tab value="custom">Custom Score</Tab>
           <Tab value="automation">Automation Rules</Tab>
         </TabList>
-        {error ? (
+        {save.error ? (
           <MessageBar intent="error">
-            <MessageBarBody>{error}</MessageBarBody>
+            <MessageBarBody>{save.error}</MessageBarBody>
           </MessageBar>
         ) : null}
         {!canEdit ? (
@@ -341,15 +332,15 @@ function Editor({
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
+        <Button onClick={onClose} disabled={save.busy}>
           Cancel
         </Button>
         <Button
           appearance="primary"
-          onClick={() => void save()}
-          disabled={!canEdit || !check.ok || busy}
+          onClick={() => void save.run()}
+          disabled={!canEdit || !check.ok || save.busy}
         >
-          {busy ? 'Saving...' : 'Save Settings'}
+          {save.busy ? 'Saving...' : 'Save Settings'}
         </Button>
       </DialogActions>
     </>
