@@ -4,6 +4,7 @@ import {
   call,
   clearThrottle,
   GOOD_PASSWORD,
+  ifMatch,
   latestMail,
   login,
   signup,
@@ -39,7 +40,7 @@ async function enrolAuthenticator(token: string) {
   expect(setup.body.otpauthUrl).toMatch(/^otpauth:\/\/totp\/Lotwise/);
   const verified = await call<{
     backupCodes: string[];
-    method: { enabled: boolean; primary: boolean };
+    method: { enabled: boolean; primary: boolean; etag: string };
   }>('POST', '/mfa/verify', {
     token,
     body: { methodId: setup.body.methodId, code: await totp(setup.body.secret) },
@@ -180,15 +181,28 @@ describe('MFA', () => {
 
   it('disables, enables and removes methods; the last one goes with the backup codes', async () => {
     const { email, token } = await freshUser();
-    const { methodId } = await enrolAuthenticator(token);
-    expect(
-      (await call('PUT', `/security/2fa/methods/${methodId}`, { token, body: { enabled: false } }))
-        .status,
-    ).toBe(200);
+    const { methodId, method } = await enrolAuthenticator(token);
+    const disabled = await call<{ enabled: boolean; etag: string }>(
+      'PUT',
+      `/security/2fa/methods/${methodId}`,
+      { token, body: { enabled: false }, headers: ifMatch(method.etag) },
+    );
+    expect(disabled.status).toBe(200);
+    expect(disabled.body.enabled).toBe(false);
+    expect(disabled.headers.get('etag')).toBe(`"${disabled.body.etag}"`);
     expect((await login(email, GOOD_PASSWORD)).body.status).toBe('signed-in');
+    // Signing in changed the person's record, so the methods are read again for their ETag.
+    const shown = await call<{ methods: { etag: string }[] }>('GET', '/security/2fa/methods', {
+      token,
+    });
     expect(
-      (await call('PUT', `/security/2fa/methods/${methodId}`, { token, body: { enabled: true } }))
-        .status,
+      (
+        await call('PUT', `/security/2fa/methods/${methodId}`, {
+          token,
+          body: { enabled: true },
+          headers: ifMatch(shown.body.methods[0]?.etag),
+        })
+      ).status,
     ).toBe(200);
     expect((await login(email, GOOD_PASSWORD)).body.status).toBe('mfa-required');
     expect((await call('DELETE', `/security/2fa/methods/${methodId}`, { token })).status).toBe(204);
@@ -201,8 +215,10 @@ describe('MFA', () => {
 
   it('enforces the account MFA policy after its grace period, and only MFA setup works until then', async () => {
     const { token, session } = await freshUser();
+    const shown = await call<{ etag: string }>('GET', '/security/mfa-policy', { token });
     const saved = await call<{ required: boolean }>('PUT', '/security/mfa-policy', {
       token,
+      headers: ifMatch(shown.body.etag),
       body: {
         required: true,
         requiredForRoles: ['owner'],
@@ -244,16 +260,22 @@ describe('MFA', () => {
 
   it('saves the security settings and enforces a verified email at sign-in', async () => {
     const { email, token } = await freshUser();
-    const saved = await call<{ requireVerifiedEmail: boolean }>('PUT', '/security/settings', {
-      token,
-      body: {
-        sessionIdleMinutes: 60,
-        sessionMaxDays: 7,
-        requireVerifiedEmail: true,
-        loginNotifications: true,
-        allowedEmailDomains: [],
+    const shown = await call<{ etag: string }>('GET', '/security/settings', { token });
+    const saved = await call<{ requireVerifiedEmail: boolean; etag: string }>(
+      'PUT',
+      '/security/settings',
+      {
+        token,
+        headers: ifMatch(shown.body.etag),
+        body: {
+          sessionIdleMinutes: 60,
+          sessionMaxDays: 7,
+          requireVerifiedEmail: true,
+          loginNotifications: true,
+          allowedEmailDomains: [],
+        },
       },
-    });
+    );
     expect(saved.status).toBe(200);
     const again = await login(email, GOOD_PASSWORD);
     expect(again.status).toBe(403);
@@ -262,6 +284,7 @@ describe('MFA', () => {
     ).toBe('email_not_verified');
     const bad = await call('PUT', '/security/settings', {
       token,
+      headers: ifMatch(saved.body.etag),
       body: {
         sessionIdleMinutes: 5,
         sessionMaxDays: 7,
@@ -277,8 +300,10 @@ describe('MFA', () => {
 
   it('keeps invitations to the allowed email domains', async () => {
     const { token } = await freshUser();
+    const shown = await call<{ etag: string }>('GET', '/security/settings', { token });
     await call('PUT', '/security/settings', {
       token,
+      headers: ifMatch(shown.body.etag),
       body: {
         sessionIdleMinutes: 720,
         sessionMaxDays: 14,

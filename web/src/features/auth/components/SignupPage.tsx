@@ -13,12 +13,9 @@ import {
   Subtitle2,
   tokens,
 } from '@fluentui/react-components';
-import {
-  invitationValidationSchema,
-  languages,
-  passwordStrengthSchema,
-  timezones,
-} from '@contracts/identity/identity.schema';
+import { passwordStrengthSchema } from '@contracts/identity/auth/auth.schema';
+import { languages, timezones } from '@contracts/identity/shared/common.schema';
+import { invitationValidationSchema } from '@contracts/identity/team/team.schema';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import useSWR from 'swr';

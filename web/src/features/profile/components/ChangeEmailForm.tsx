@@ -9,7 +9,7 @@ import {
   MessageBarBody,
   Subtitle2,
 } from '@fluentui/react-components';
-import { userViewSchema } from '@contracts/identity/identity.schema';
+import { userViewSchema } from '@contracts/identity/shared/users.schema';
 import { useState } from 'react';
 import { z } from 'zod';
 import { PasswordInput } from '../../../components/PasswordInput';

@@ -1,4 +1,5 @@
 import {
+  Body1,
   Button,
   Card,
   CardHeader,
@@ -7,19 +8,44 @@ import {
   Field,
   Input,
   Option,
+  Spinner,
   Subtitle2,
 } from '@fluentui/react-components';
-import { languages, timezones, userViewSchema } from '@contracts/identity/identity.schema';
+import { languages, timezones } from '@contracts/identity/shared/common.schema';
+import { userViewSchema, type UserView } from '@contracts/identity/shared/users.schema';
 import { useState } from 'react';
+import useSWR, { useSWRConfig } from 'swr';
 import { ApiError, apiRequest, authApi, messageOf } from '../../../lib/api-client';
-import { getAuthState, rememberUser, setAuthState, useSignedIn } from '../../../lib/auth-store';
+import { getAuthState, rememberUser, setAuthState } from '../../../lib/auth-store';
+import { fetchWith } from '../../../lib/swr';
 import { useNotify } from '../../../lib/toast';
 import { useProfileStyles } from './profile-styles';
 
+const profileKey = authApi('/users/me/profile');
+
+/**
+ * The profile as the service has it when the tab opens: the form starts from it and saves against
+ * its ETag, so a change made meanwhile (elsewhere, or by a password or MFA change here) is not
+ * overwritten unseen.
+ */
 export function ProfileForm() {
   const styles = useProfileStyles();
+  const { data, error } = useSWR(profileKey, fetchWith(userViewSchema), {
+    // A newer ETag starts the form again; on focus that would drop what was being typed.
+    revalidateOnFocus: false,
+  });
+  if (data) return <ProfileFields key={data.etag} user={data} />;
+  return (
+    <Card className={styles.card}>
+      {error ? <Body1>{messageOf(error)}</Body1> : <Spinner label="Loading profile..." />}
+    </Card>
+  );
+}
+
+function ProfileFields({ user }: { user: UserView }) {
+  const styles = useProfileStyles();
   const notify = useNotify();
-  const { user } = useSignedIn();
+  const { mutate } = useSWRConfig();
   const [form, setForm] = useState({
     firstName: user.firstName,
     lastName: user.lastName,
@@ -35,15 +61,18 @@ export function ProfileForm() {
     setBusy(true);
     setErrors({});
     try {
-      const updated = await apiRequest(authApi('/users/me/profile'), {
+      const updated = await apiRequest(profileKey, {
         method: 'PUT',
         body: { ...form, phone: form.phone.trim() ? form.phone.trim() : null },
+        headers: { 'if-match': `"${user.etag}"` },
         schema: userViewSchema,
       });
       rememberUser(updated);
       const current = getAuthState();
       if (current.status === 'signed-in') setAuthState({ ...current, user: updated });
       notify.success('Profile saved');
+      // The form starts again from what was saved, with its new ETag.
+      await mutate(profileKey, updated, { revalidate: false });
     } catch (error) {
       if (error instanceof ApiError) setErrors(error.fieldErrors());
       notify.error('Could not save your profile', messageOf(error));

@@ -11,7 +11,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { LaptopRegular } from '@fluentui/react-icons';
-import { sessionViewSchema } from '@contracts/identity/identity.schema';
+import { sessionViewSchema } from '@contracts/identity/sessions/sessions.schema';
 import useSWR from 'swr';
 import { z } from 'zod';
 import { apiRequest, authApi, messageOf } from '../../../lib/api-client';

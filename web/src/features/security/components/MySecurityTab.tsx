@@ -25,7 +25,7 @@ import {
   ShieldCheckmarkRegular,
   ShieldErrorRegular,
 } from '@fluentui/react-icons';
-import { LOW_BACKUP_CODES, type MfaMethodView } from '@contracts/identity/identity.schema';
+import { LOW_BACKUP_CODES, type MfaMethodView } from '@contracts/identity/mfa/mfa.schema';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { messageOf } from '../../../lib/api-client';
@@ -244,7 +244,7 @@ export function MySecurityTab() {
                   aria-label={`${method.name} enabled`}
                   onChange={(_, data) =>
                     void attempt('Could not change the method', () =>
-                      actions.update(method.id, { enabled: data.checked }),
+                      actions.update(method, { enabled: data.checked }),
                     ).catch(() => undefined)
                   }
                 />

@@ -13,7 +13,7 @@ import {
   Switch,
   tokens,
 } from '@fluentui/react-components';
-import type { SecuritySettings } from '@contracts/identity/identity.schema';
+import type { SecuritySettingsView } from '@contracts/identity/mfa/mfa.schema';
 import { useState } from 'react';
 import { ApiError, messageOf } from '../../../lib/api-client';
 import { useNotify } from '../../../lib/toast';
@@ -35,7 +35,7 @@ const useStyles = makeStyles({
   actions: { display: 'flex', gap: tokens.spacingHorizontalM, alignItems: 'center' },
 });
 
-function SettingsForm({ initial }: { initial: SecuritySettings }) {
+function SettingsForm({ initial }: { initial: SecuritySettingsView }) {
   const styles = useStyles();
   const notify = useNotify();
   const { mutate } = useSecuritySettings();
@@ -48,16 +48,19 @@ function SettingsForm({ initial }: { initial: SecuritySettings }) {
     setBusy(true);
     setErrors({});
     try {
-      const saved = await saveSecuritySettings({
-        sessionIdleMinutes: settings.sessionIdleMinutes,
-        sessionMaxDays: settings.sessionMaxDays,
-        requireVerifiedEmail: settings.requireVerifiedEmail,
-        loginNotifications: settings.loginNotifications,
-        allowedEmailDomains: domains
-          .split(/[\s,]+/)
-          .map((domain) => domain.trim().toLowerCase())
-          .filter(Boolean),
-      });
+      const saved = await saveSecuritySettings(
+        {
+          sessionIdleMinutes: settings.sessionIdleMinutes,
+          sessionMaxDays: settings.sessionMaxDays,
+          requireVerifiedEmail: settings.requireVerifiedEmail,
+          loginNotifications: settings.loginNotifications,
+          allowedEmailDomains: domains
+            .split(/[\s,]+/)
+            .map((domain) => domain.trim().toLowerCase())
+            .filter(Boolean),
+        },
+        initial.etag,
+      );
       await mutate(saved, { revalidate: false });
       notify.success('Security settings saved');
     } catch (error) {

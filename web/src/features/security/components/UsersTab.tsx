@@ -36,7 +36,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { MoreHorizontalRegular, PersonAddRegular } from '@fluentui/react-icons';
-import type { TeamMember } from '@contracts/identity/identity.schema';
+import type { TeamMember } from '@contracts/identity/team/team.schema';
 import { permissionCatalogue, roleLabels, type Permission } from '@contracts/identity/permissions';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
@@ -307,7 +307,7 @@ export function UsersTab() {
                         onClick={() =>
                           void run(
                             'Could not change the role',
-                            () => actions.changeRole(member.id, role),
+                            () => actions.changeRole(member, role),
                             `${member.name} is now ${roleLabels[role]}`,
                           ).catch(() => undefined)
                         }
