@@ -167,6 +167,45 @@ describe('MFA', () => {
     expect((await login(email, GOOD_PASSWORD, { mfaCode: loginCode })).status).toBe(401);
   });
 
+  it('sends a code once per 30 seconds, and five wrong guesses spend it', async () => {
+    const { email, token } = await freshUser();
+    const setup = await call<{ methodId: string }>('POST', '/security/2fa/setup', {
+      token,
+      body: { type: 'email', name: 'Work email' },
+    });
+    const setupCode = /code is (\d{6})/.exec((await latestMail(email, 'mfa-code')).text)?.[1];
+    await call('POST', '/mfa/verify', {
+      token,
+      body: { methodId: setup.body.methodId, code: setupCode },
+    });
+    const codeFor = async () => {
+      expect((await login(email, GOOD_PASSWORD)).body.status).toBe('mfa-required');
+      return /code is (\d{6})/.exec((await latestMail(email, 'mfa-code')).text)?.[1] as string;
+    };
+    const guessWrong = async (code: string, times: number) => {
+      for (let guess = 0; guess < times; guess += 1) {
+        const wrong = code === '000000' ? '111111' : '000000';
+        expect((await login(email, GOOD_PASSWORD, { mfaCode: wrong })).status).toBe(401);
+      }
+      // Wrong codes count as failed sign-ins too; only the code's own limit is tested here.
+      await clearThrottle();
+    };
+
+    const first = await codeFor();
+    const again = await login(email, GOOD_PASSWORD);
+    expect(again.status).toBe(429);
+    expect((again.body as unknown as { error: { message: string } }).error.message).toBe(
+      'A code was just sent. Wait a few seconds before asking for another.',
+    );
+    await guessWrong(first, 4);
+    expect((await login(email, GOOD_PASSWORD, { mfaCode: first })).status).toBe(200);
+
+    // A spent code does not hold back the next one.
+    const second = await codeFor();
+    await guessWrong(second, 5);
+    expect((await login(email, GOOD_PASSWORD, { mfaCode: second })).status).toBe(401);
+  });
+
   it('needs a phone number for text messages', async () => {
     const { token } = await freshUser();
     const reply = await call('POST', '/security/2fa/setup', {
