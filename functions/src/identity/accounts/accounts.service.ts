@@ -4,7 +4,6 @@ import type { UserContext } from '../../platform/context.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { evaluateFlag, evaluateFlags } from '../../platform/flags.js';
 import type { AccountScope, Stored } from '../../platform/repo.js';
-import { DEFAULT_MFA_GRACE_DAYS } from '../mfa/mfa.schema.js';
 import {
   DEFAULT_SESSION_IDLE_MINUTES,
   DEFAULT_SESSION_MAX_DAYS,
@@ -178,6 +177,9 @@ export async function featureFlags(ctx: UserContext) {
 }
 
 // ---- Accounts ----
+
+/** When an account switches its MFA policy on, members have this long to enrol unless it says. */
+const DEFAULT_MFA_GRACE_DAYS = 30;
 
 /** Everything a new account starts with: the free plan, no add-ons, MFA policy off. */
 function newAccountRecord(

@@ -123,3 +123,14 @@ export function toAccountView(
     etag: account._etag,
   };
 }
+
+/** When the account's MFA policy makes this member enrol, if it does. */
+export function mfaDeadline(account: AccountRecord, membership: MembershipRecord): Date | null {
+  const policy = account.mfaPolicy;
+  if (!policy.required || !policy.requiredForRoles.includes(membership.role)) return null;
+  const since = Math.max(
+    Date.parse(policy.enabledAt ?? account.createdAt),
+    Date.parse(membership.joinedAt),
+  );
+  return new Date(since + policy.gracePeriodDays * 86_400_000);
+}

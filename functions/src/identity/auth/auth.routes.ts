@@ -3,7 +3,7 @@ import { httpRoute } from '../../platform/http.js';
 import { settings } from '../../platform/settings.js';
 import { sessionResponseSchema } from '../sessions/sessions.schema.js';
 import { clientInfo } from '../sessions/sessions.service.js';
-import { messageSchema } from '../shared/common.schema.js';
+import { idParamsSchema, messageSchema } from '../shared/common.schema.js';
 import { toUserView } from '../shared/users.service.js';
 import {
   changeEmailResponseSchema,
@@ -35,6 +35,7 @@ import {
   changePassword,
   requestPasswordReset,
   resendEmailVerification,
+  resetMemberPassword,
   resetPassword,
   verifyEmail,
 } from './credentials.service.js';
@@ -144,6 +145,18 @@ export const authFunctions: HttpFunction[] = [
     handler: async ({ body }) => {
       await resetPassword(body.token, body.newPassword);
       return { json: { message: 'Your password was changed. Sign in with the new one.' } };
+    },
+  }),
+  httpRoute({
+    name: 'users-reset-password',
+    route: 'users/{id}/reset-password',
+    methods: ['POST'],
+    permission: 'users:password_reset',
+    params: idParamsSchema,
+    response: messageSchema,
+    handler: async ({ ctx, params }) => {
+      await resetMemberPassword(ctx, params.id);
+      return { status: 202, json: { message: 'A password reset link was sent.' } };
     },
   }),
   ...(['verify-email', 'users/verify-email'] as const).map((route) =>

@@ -1,8 +1,9 @@
+import { writeAudit } from '../../platform/audit.js';
 import type { PublicContext, UserContext } from '../../platform/context.js';
-import { unauthorized } from '../../platform/errors.js';
+import { badRequest, notFound, unauthorized } from '../../platform/errors.js';
 import type { Stored } from '../../platform/repo.js';
 import { validationError } from '../../platform/validation.js';
-import { followEmailChange } from '../accounts/accounts.service.js';
+import { followEmailChange, membershipOf } from '../accounts/accounts.service.js';
 import { issueLink, spendLink, usableLink } from '../sessions/one-time-tokens.service.js';
 import { endSessions, type ClientInfo } from '../sessions/sessions.service.js';
 import { identityMail } from '../shared/identity.mail.js';
@@ -118,10 +119,7 @@ export async function verifyEmail(token: string): Promise<void> {
 }
 
 /** Mails a single-use link to set a new password; earlier links stop working. */
-export async function sendPasswordResetLink(
-  user: UserRecord,
-  requestedBy: string | null,
-): Promise<void> {
+async function sendPasswordResetLink(user: UserRecord, requestedBy: string | null): Promise<void> {
   const { token } = await issueLink(
     'password-reset',
     { userId: user.id, email: user.email },
@@ -134,6 +132,23 @@ export async function sendPasswordResetLink(
 export async function requestPasswordReset(email: string): Promise<void> {
   const user = await userByEmail(email);
   if (user && user.status === 'active') await sendPasswordResetLink(user, null);
+}
+
+/** An owner or admin sends a member a reset link (the member sets the password, not the admin). */
+export async function resetMemberPassword(ctx: UserContext, userId: string): Promise<void> {
+  const membership = await membershipOf(ctx.scope, userId);
+  if (!membership) throw notFound('User not found');
+  if (membership.status !== 'active') throw badRequest('This user is deactivated');
+  const user = await findUser(userId);
+  if (!user) throw notFound('User not found');
+  if (!user.passwordHash && user.externalLogins.length) {
+    throw badRequest('This user signs in with Microsoft and has no Lotwise password');
+  }
+  await sendPasswordResetLink(user, ctx.actor.name);
+  await writeAudit(ctx, {
+    action: 'member.password-reset',
+    entity: { type: 'member', id: userId },
+  });
 }
 
 export async function resetPassword(token: string, newPassword: string): Promise<void> {

@@ -5,7 +5,6 @@ import { etagSchema, phoneSchema, roleSchema, trimmed } from '../shared/common.s
 
 export const BACKUP_CODE_COUNT = 10;
 export const LOW_BACKUP_CODES = 2;
-export const DEFAULT_MFA_GRACE_DAYS = 30;
 
 export const mfaTypeSchema = z.enum(['authenticator', 'sms', 'email']);
 /** One of the person's methods; `etag` is their record's, which holds every method. */

@@ -3,7 +3,8 @@ import type { UserContext } from '../../platform/context.js';
 import type { Stored } from '../../platform/repo.js';
 import { notify } from '../../notifications/notifications.service.js';
 import { accountOf, membershipOf, membershipsOf } from '../accounts/accounts.service.js';
-import type { AccountRecord, MembershipRecord } from '../shared/identity.model.js';
+import { mfaDeadline } from '../accounts/member-access.js';
+import type { AccountRecord } from '../shared/identity.model.js';
 import type {
   MfaPolicyUpdate,
   MfaPolicyView,
@@ -13,17 +14,6 @@ import type {
 import { mfaRepo } from './mfa.repo.js';
 
 /** The account's MFA policy and security settings, and what they mean for one member. */
-
-/** When the account's MFA policy makes this member enrol, if it does. */
-export function mfaDeadline(account: AccountRecord, membership: MembershipRecord): Date | null {
-  const policy = account.mfaPolicy;
-  if (!policy.required || !policy.requiredForRoles.includes(membership.role)) return null;
-  const since = Math.max(
-    Date.parse(policy.enabledAt ?? account.createdAt),
-    Date.parse(membership.joinedAt),
-  );
-  return new Date(since + policy.gracePeriodDays * 86_400_000);
-}
 
 /** The deadline the account's policy sets the caller, if it sets one. */
 export async function myMfaDeadline(ctx: UserContext): Promise<Date | null> {

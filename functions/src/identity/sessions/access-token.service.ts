@@ -5,8 +5,7 @@ import { ACCESS_TOKEN_AUDIENCE, signingKey, type AccessClaims } from '../../plat
 import type { Stored } from '../../platform/repo.js';
 import { settings } from '../../platform/settings.js';
 import { accountAccessList, memberContext } from '../accounts/accounts.service.js';
-import type { FeatureAvailability } from '../accounts/member-access.js';
-import { mfaDeadline } from '../mfa/security.service.js';
+import { mfaDeadline, type FeatureAvailability } from '../accounts/member-access.js';
 import { identityMail } from '../shared/identity.mail.js';
 import type { SessionRecord, UserRecord } from '../shared/identity.model.js';
 import {

@@ -1,37 +1,24 @@
 import { container } from '../../platform/cosmos.js';
-import { isNotFound, isStale } from '../../platform/cosmos-errors.js';
+import { isStale } from '../../platform/cosmos-errors.js';
 import type { Stored } from '../../platform/repo.js';
 import type {
   OneTimeTokenRecord,
   RefreshTokenRecord,
   SessionRecord,
 } from '../shared/identity.model.js';
+import { readItem } from '../shared/read-item.js';
 
 const sessions = () => container('sessions');
 const tokens = () => container('tokens');
 
-async function read<T>(
-  target: ReturnType<typeof container>,
-  partition: string,
-  id: string,
-): Promise<Stored<T> | undefined> {
-  try {
-    const { resource } = await target.item(id, partition).read<Stored<T>>();
-    return resource;
-  } catch (error) {
-    if (isNotFound(error)) return undefined;
-    throw error;
-  }
-}
-
 /** Sessions and their refresh tokens, partitioned by the person they belong to. */
 export const sessionsRepo = {
   async findSession(userId: string, sessionId: string) {
-    const found = await read<SessionRecord>(sessions(), userId, sessionId);
+    const found = await readItem<SessionRecord>(sessions(), sessionId, userId);
     return found?.type === 'session' ? found : undefined;
   },
   async findRefresh(userId: string, tokenId: string) {
-    const found = await read<RefreshTokenRecord>(sessions(), userId, tokenId);
+    const found = await readItem<RefreshTokenRecord>(sessions(), tokenId, userId);
     return found?.type === 'refresh' ? found : undefined;
   },
   async create<T extends SessionRecord | RefreshTokenRecord>(record: T): Promise<Stored<T>> {
@@ -79,7 +66,7 @@ export const sessionsRepo = {
 
 /** One-time tokens, each its own partition; read and written only by one-time-tokens.service. */
 export const oneTimeTokensRepo = {
-  find: (id: string) => read<OneTimeTokenRecord>(tokens(), id, id),
+  find: (id: string) => readItem<OneTimeTokenRecord>(tokens(), id),
 
   async create(record: OneTimeTokenRecord): Promise<void> {
     await tokens().items.create(record);

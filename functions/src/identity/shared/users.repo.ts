@@ -1,8 +1,9 @@
 import { container } from '../../platform/cosmos.js';
-import { isConflict, isNotFound } from '../../platform/cosmos-errors.js';
+import { isConflict } from '../../platform/cosmos-errors.js';
 import { conflict } from '../../platform/errors.js';
 import type { Stored } from '../../platform/repo.js';
 import type { UserIndexRecord, UserRecord } from './identity.model.js';
+import { readItem } from './read-item.js';
 
 /** People are global (one person can belong to several accounts): partitioned by their own id. */
 const users = () => container('users');
@@ -10,15 +11,7 @@ const users = () => container('users');
 const emailKey = (email: string) => `email:${email.toLowerCase()}`;
 const externalKey = (tenantId: string, subject: string) => `ext:microsoft:${tenantId}:${subject}`;
 
-async function readOrUndefined<T>(id: string): Promise<Stored<T> | undefined> {
-  try {
-    const { resource } = await users().item(id, id).read<Stored<T>>();
-    return resource;
-  } catch (error) {
-    if (isNotFound(error)) return undefined;
-    throw error;
-  }
-}
+const readOrUndefined = <T>(id: string) => readItem<T>(users(), id);
 
 const release = (key: string) =>
   users()

@@ -1,6 +1,6 @@
 import type { HttpFunction } from '../../platform/functions.js';
 import { httpRoute } from '../../platform/http.js';
-import { idParamsSchema, messageSchema } from '../shared/common.schema.js';
+import { idParamsSchema } from '../shared/common.schema.js';
 import { describeInvitation, resendInvitation } from './invitations.service.js';
 import {
   activityQuerySchema,
@@ -29,7 +29,6 @@ import {
   reactivate,
   renameMember,
   replaceHouseAccess,
-  resetMemberPassword,
   setHouseGrant,
   teamMember,
   toInvitationView,
@@ -131,18 +130,6 @@ export const teamFunctions: HttpFunction[] = [
     handler: async ({ ctx, params }) => ({
       json: toInvitationView(await resendInvitation(ctx, params.id)),
     }),
-  }),
-  httpRoute({
-    name: 'users-reset-password',
-    route: 'users/{id}/reset-password',
-    methods: ['POST'],
-    permission: 'users:password_reset',
-    params: idParamsSchema,
-    response: messageSchema,
-    handler: async ({ ctx, params }) => {
-      await resetMemberPassword(ctx, params.id);
-      return { status: 202, json: { message: 'A password reset link was sent.' } };
-    },
   }),
   httpRoute({
     name: 'house-users',

@@ -11,7 +11,6 @@ import {
   saveMembership,
 } from '../accounts/accounts.service.js';
 import { effectiveAccess } from '../accounts/member-access.js';
-import { sendPasswordResetLink } from '../auth/credentials.service.js';
 import {
   allPermissions,
   defaultPermissions,
@@ -23,7 +22,7 @@ import {
 } from '../permissions.js';
 import { endSessions } from '../sessions/sessions.service.js';
 import type { HouseGrant, MembershipRecord } from '../shared/identity.model.js';
-import { findUser, hasVerifiedMfa, usersByIds } from '../shared/users.service.js';
+import { hasVerifiedMfa, usersByIds } from '../shared/users.service.js';
 import { createInvitation, pendingInvitations } from './invitations.service.js';
 import type {
   HouseAccessGrant,
@@ -325,22 +324,6 @@ export async function replaceHouseAccess(
     after: { houses: next },
   });
   return teamMember(ctx, userId);
-}
-
-/** An owner or admin sends a member a reset link (the member sets the password, not the admin). */
-export async function resetMemberPassword(ctx: UserContext, userId: string): Promise<void> {
-  const membership = await memberOrNotFound(ctx, userId);
-  if (membership.status !== 'active') throw badRequest('This user is deactivated');
-  const user = await findUser(userId);
-  if (!user) throw notFound('User not found');
-  if (!user.passwordHash && user.externalLogins.length) {
-    throw badRequest('This user signs in with Microsoft and has no Lotwise password');
-  }
-  await sendPasswordResetLink(user, ctx.actor.name);
-  await writeAudit(ctx, {
-    action: 'member.password-reset',
-    entity: { type: 'member', id: userId },
-  });
 }
 
 /** What a member did in the last `days` days, from the audit log, newest first. */
