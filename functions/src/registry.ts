@@ -3,7 +3,7 @@ import { biddersContainer, duplicatesContainer } from './bidders/bidders.repo.js
 import { healthFunctions } from './health/health.routes.js';
 import { identityContainers } from './identity/identity.containers.js';
 import { identityFunctions } from './identity/identity.routes.js';
-import { sessionGuard } from './identity/sessions.service.js';
+import { sessionGuard } from './identity/sessions/sessions.service.js';
 import { apiDescriptionFunctions } from './platform/api-docs.js';
 import { auditContainer } from './platform/audit.js';
 import type { ContainerDefinition } from './platform/cosmos.js';

@@ -1,7 +1,7 @@
 import {
   accessTokenResponseSchema,
   type AccessTokenResponse,
-} from '@contracts/identity/identity.schema';
+} from '@contracts/identity/sessions/sessions.schema';
 import { apiRequest, authApi } from './api-client';
 import { getAuthState, setAuthState, signedInState, tokens } from './auth-store';
 

@@ -1,10 +1,9 @@
+import type { AccountAccess, AccountView } from '@contracts/identity/accounts/accounts.schema';
 import type {
   AccessTokenResponse,
-  AccountAccess,
-  AccountView,
   SessionResponse,
-  UserView,
-} from '@contracts/identity/identity.schema';
+} from '@contracts/identity/sessions/sessions.schema';
+import type { UserView } from '@contracts/identity/shared/users.schema';
 import { useSyncExternalStore } from 'react';
 
 /**

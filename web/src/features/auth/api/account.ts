@@ -1,8 +1,8 @@
 import {
-  invitationValidationSchema,
   passwordStrengthSchema,
   type resetPasswordSchema,
-} from '@contracts/identity/identity.schema';
+} from '@contracts/identity/auth/auth.schema';
+import { invitationValidationSchema } from '@contracts/identity/team/team.schema';
 import useSWR from 'swr';
 import useSWRImmutable from 'swr/immutable';
 import type { z } from 'zod';

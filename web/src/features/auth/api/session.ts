@@ -1,15 +1,19 @@
 import {
-  accessTokenResponseSchema,
   accountAccessSchema,
   accountViewSchema,
+} from '@contracts/identity/accounts/accounts.schema';
+import {
   loginResponseSchema,
-  sessionResponseSchema,
-  userViewSchema,
   type LoginRequest,
   type LoginResponse,
-  type SessionResponse,
   type SignupRequest,
-} from '@contracts/identity/identity.schema';
+} from '@contracts/identity/auth/auth.schema';
+import {
+  accessTokenResponseSchema,
+  sessionResponseSchema,
+  type SessionResponse,
+} from '@contracts/identity/sessions/sessions.schema';
+import { userViewSchema } from '@contracts/identity/shared/users.schema';
 import { z } from 'zod';
 import { applyGrant } from '../../../lib/access';
 import {

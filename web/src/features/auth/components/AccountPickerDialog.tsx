@@ -19,7 +19,8 @@ import {
   BuildingRegular,
   CheckmarkCircleFilled,
 } from '@fluentui/react-icons';
-import type { AccountAccess, UserView } from '@contracts/identity/identity.schema';
+import type { AccountAccess } from '@contracts/identity/accounts/accounts.schema';
+import type { UserView } from '@contracts/identity/shared/users.schema';
 import { useState } from 'react';
 import { useAction } from '../../../lib/use-action';
 import { chooseAccount, logout } from '../api/session';

@@ -11,7 +11,7 @@ import {
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AppLink } from '../../../components/AppLink';
-import type { MfaChallenge } from '@contracts/identity/identity.schema';
+import type { MfaChallenge } from '@contracts/identity/auth/auth.schema';
 import { PasswordInput } from '../../../components/PasswordInput';
 import { useAuth } from '../../../lib/auth-store';
 import { useAction } from '../../../lib/use-action';

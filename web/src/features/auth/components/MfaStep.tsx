@@ -11,7 +11,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useState, type FormEvent } from 'react';
-import type { MfaChallenge } from '@contracts/identity/identity.schema';
+import type { MfaChallenge } from '@contracts/identity/auth/auth.schema';
 import { useAction } from '../../../lib/use-action';
 
 const useStyles = makeStyles({

@@ -13,7 +13,7 @@ import {
   Subtitle2,
   tokens,
 } from '@fluentui/react-components';
-import { languages, timezones } from '@contracts/identity/identity.schema';
+import { languages, timezones } from '@contracts/identity/shared/common.schema';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PasswordInput } from '../../../components/PasswordInput';

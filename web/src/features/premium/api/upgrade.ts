@@ -1,4 +1,4 @@
-import type { AccountView } from '@contracts/identity/identity.schema';
+import type { AccountView } from '@contracts/identity/accounts/accounts.schema';
 import { ticketSchema, type TicketRequest } from '@contracts/support/support.schema';
 import { apiRequest, domainApi } from '../../../lib/api-client';
 

@@ -1,10 +1,9 @@
 import {
-  sessionViewSchema,
-  userViewSchema,
   type changeEmailSchema,
   type changePasswordSchema,
-  type profileUpdateSchema,
-} from '@contracts/identity/identity.schema';
+} from '@contracts/identity/auth/auth.schema';
+import { sessionViewSchema } from '@contracts/identity/sessions/sessions.schema';
+import { userViewSchema, type profileUpdateSchema } from '@contracts/identity/shared/users.schema';
 import useSWR, { useSWRConfig } from 'swr';
 import { z } from 'zod';
 import { apiRequest, authApi } from '../../../lib/api-client';
@@ -14,14 +13,28 @@ import { fetchWith } from '../../../lib/swr';
 /** The form sends the language the person has, which the service checks against its list. */
 type ProfileChanges = Omit<z.input<typeof profileUpdateSchema>, 'language'> & { language?: string };
 
-export async function saveProfile(changes: ProfileChanges) {
-  updateSignedInUser(
-    await apiRequest(authApi('/users/me/profile'), {
+const profileKey = authApi('/users/me/profile');
+
+/** The profile as the service has it; the form starts from it and saves against its ETag. */
+export const useProfile = () =>
+  useSWR(profileKey, fetchWith(userViewSchema), {
+    // A newer ETag starts the form again; on focus that would drop what was being typed.
+    revalidateOnFocus: false,
+  });
+
+/** Saved against the profile on screen: a change made meanwhile answers 412. */
+export function useSaveProfile() {
+  const { mutate } = useSWRConfig();
+  return async (changes: ProfileChanges, etag: string) => {
+    const saved = await apiRequest(profileKey, {
       method: 'PUT',
       body: changes,
+      headers: { 'if-match': `"${etag}"` },
       schema: userViewSchema,
-    }),
-  );
+    });
+    updateSignedInUser(saved);
+    await mutate(profileKey, saved, { revalidate: false });
+  };
 }
 
 export function changePassword(body: z.input<typeof changePasswordSchema>) {

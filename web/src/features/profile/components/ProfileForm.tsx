@@ -1,4 +1,5 @@
 import {
+  Body1,
   Button,
   Card,
   CardHeader,
@@ -7,20 +8,37 @@ import {
   Field,
   Input,
   Option,
+  Spinner,
   Subtitle2,
 } from '@fluentui/react-components';
-import { languages, timezones } from '@contracts/identity/identity.schema';
+import { languages, timezones } from '@contracts/identity/shared/common.schema';
+import type { UserView } from '@contracts/identity/shared/users.schema';
 import { useState } from 'react';
-import { useSignedIn } from '../../../lib/auth-store';
+import { messageOf } from '../../../lib/api-client';
 import { useNotify } from '../../../lib/toast';
 import { useAction } from '../../../lib/use-action';
-import { saveProfile } from '../api/profile';
+import { useProfile, useSaveProfile } from '../api/profile';
 import { useProfileStyles } from './profile-styles';
 
+/**
+ * The profile as the service has it when the tab opens: the form starts from it and saves against
+ * its ETag, so a change made meanwhile is not overwritten unseen.
+ */
 export function ProfileForm() {
   const styles = useProfileStyles();
+  const { data, error } = useProfile();
+  if (data) return <ProfileFields key={data.etag} user={data} />;
+  return (
+    <Card className={styles.card}>
+      {error ? <Body1>{messageOf(error)}</Body1> : <Spinner label="Loading profile..." />}
+    </Card>
+  );
+}
+
+function ProfileFields({ user }: { user: UserView }) {
+  const styles = useProfileStyles();
   const notify = useNotify();
-  const { user } = useSignedIn();
+  const saveProfile = useSaveProfile();
   const [form, setForm] = useState({
     firstName: user.firstName,
     lastName: user.lastName,
@@ -31,7 +49,10 @@ export function ProfileForm() {
   });
   const save = useAction(
     async () => {
-      await saveProfile({ ...form, phone: form.phone.trim() ? form.phone.trim() : null });
+      await saveProfile(
+        { ...form, phone: form.phone.trim() ? form.phone.trim() : null },
+        user.etag,
+      );
       notify.success('Profile saved');
     },
     { onError: (message) => notify.error('Could not save your profile', message) },

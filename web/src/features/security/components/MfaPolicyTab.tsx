@@ -13,7 +13,7 @@ import {
   Switch,
   tokens,
 } from '@fluentui/react-components';
-import type { MfaPolicy } from '@contracts/identity/identity.schema';
+import type { MfaPolicyView } from '@contracts/identity/mfa/mfa.schema';
 import { roleLabels } from '@contracts/identity/permissions';
 import { useState } from 'react';
 import { messageOf } from '../../../lib/api-client';
@@ -34,7 +34,7 @@ const useStyles = makeStyles({
 
 const roles = ['owner', 'admin', 'staff', 'viewer'] as const;
 
-function PolicyForm({ initial }: { initial: MfaPolicy }) {
+function PolicyForm({ initial }: { initial: MfaPolicyView }) {
   const styles = useStyles();
   const notify = useNotify();
   const { mutate } = useMfaPolicy();
@@ -42,12 +42,15 @@ function PolicyForm({ initial }: { initial: MfaPolicy }) {
   const changed = JSON.stringify(policy) !== JSON.stringify(initial);
   const save = useAction(
     async () => {
-      const saved = await saveMfaPolicy({
-        required: policy.required,
-        requiredForRoles: policy.requiredForRoles,
-        gracePeriodDays: policy.gracePeriodDays,
-        enforceBackupCodes: policy.enforceBackupCodes,
-      });
+      const saved = await saveMfaPolicy(
+        {
+          required: policy.required,
+          requiredForRoles: policy.requiredForRoles,
+          gracePeriodDays: policy.gracePeriodDays,
+          enforceBackupCodes: policy.enforceBackupCodes,
+        },
+        initial.etag,
+      );
       await mutate(saved, { revalidate: false });
       setPolicy(saved);
       notify.success('MFA policy saved');

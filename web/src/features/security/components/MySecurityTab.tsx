@@ -25,7 +25,7 @@ import {
   ShieldCheckmarkRegular,
   ShieldErrorRegular,
 } from '@fluentui/react-icons';
-import { LOW_BACKUP_CODES, type MfaMethodView } from '@contracts/identity/identity.schema';
+import { LOW_BACKUP_CODES, type MfaMethodView } from '@contracts/identity/mfa/mfa.schema';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { renewAccess } from '../../../lib/access';
@@ -130,7 +130,7 @@ export function MySecurityTab() {
   const remaining = backup.data?.remaining ?? 0;
 
   const toggle = useAction(
-    (method: MfaMethodView, enabled: boolean) => actions.update(method.id, { enabled }),
+    (method: MfaMethodView, enabled: boolean) => actions.update(method, { enabled }),
     { onError: (message) => notify.error('Could not change the method', message) },
   );
 

@@ -13,7 +13,7 @@ import {
   Switch,
   tokens,
 } from '@fluentui/react-components';
-import type { SecuritySettings } from '@contracts/identity/identity.schema';
+import type { SecuritySettingsView } from '@contracts/identity/mfa/mfa.schema';
 import { useState } from 'react';
 import { messageOf } from '../../../lib/api-client';
 import { useNotify } from '../../../lib/toast';
@@ -36,7 +36,7 @@ const useStyles = makeStyles({
   actions: { display: 'flex', gap: tokens.spacingHorizontalM, alignItems: 'center' },
 });
 
-function SettingsForm({ initial }: { initial: SecuritySettings }) {
+function SettingsForm({ initial }: { initial: SecuritySettingsView }) {
   const styles = useStyles();
   const notify = useNotify();
   const { mutate } = useSecuritySettings();
@@ -44,16 +44,19 @@ function SettingsForm({ initial }: { initial: SecuritySettings }) {
   const [domains, setDomains] = useState(initial.allowedEmailDomains.join(', '));
   const save = useAction(
     async () => {
-      const saved = await saveSecuritySettings({
-        sessionIdleMinutes: settings.sessionIdleMinutes,
-        sessionMaxDays: settings.sessionMaxDays,
-        requireVerifiedEmail: settings.requireVerifiedEmail,
-        loginNotifications: settings.loginNotifications,
-        allowedEmailDomains: domains
-          .split(/[\s,]+/)
-          .map((domain) => domain.trim().toLowerCase())
-          .filter(Boolean),
-      });
+      const saved = await saveSecuritySettings(
+        {
+          sessionIdleMinutes: settings.sessionIdleMinutes,
+          sessionMaxDays: settings.sessionMaxDays,
+          requireVerifiedEmail: settings.requireVerifiedEmail,
+          loginNotifications: settings.loginNotifications,
+          allowedEmailDomains: domains
+            .split(/[\s,]+/)
+            .map((domain) => domain.trim().toLowerCase())
+            .filter(Boolean),
+        },
+        initial.etag,
+      );
       await mutate(saved, { revalidate: false });
       notify.success('Security settings saved');
     },

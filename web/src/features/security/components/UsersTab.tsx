@@ -36,7 +36,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { MoreHorizontalRegular, PersonAddRegular } from '@fluentui/react-icons';
-import type { TeamMember } from '@contracts/identity/identity.schema';
+import type { TeamMember } from '@contracts/identity/team/team.schema';
 import { permissionCatalogue, roleLabels, type Permission } from '@contracts/identity/permissions';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
@@ -262,7 +262,7 @@ export function UsersTab() {
   );
   const changeRole = useAction(
     async (member: TeamMember, role: Role) => {
-      await actions.changeRole(member.id, role);
+      await actions.changeRole(member, role);
       notify.success(`${member.name} is now ${roleLabels[role]}`);
     },
     { onError: (message) => notify.error('Could not change the role', message) },
