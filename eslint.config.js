@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { webBoundaries } from './web/eslint.boundaries.js';
 
 export default tseslint.config(
   {
@@ -28,7 +29,8 @@ export default tseslint.config(
     languageOptions: { globals: globals.browser },
   },
   {
-    files: ['functions/**/*.ts', 'tests/**/*.{ts,mjs}', '*.{js,ts}', '.ci/**'],
+    files: ['functions/**/*.{ts,js}', 'tests/**/*.{ts,mjs}', '*.{js,ts}', '.ci/**'],
     languageOptions: { globals: globals.node },
   },
+  ...webBoundaries(),
 );

@@ -11,7 +11,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['functions/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'],
+          include: ['functions/**/*.test.ts', 'web/*.test.ts', 'web/src/**/*.test.{ts,tsx}'],
           environment: 'node',
         },
       },

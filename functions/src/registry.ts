@@ -3,7 +3,8 @@ import { biddersContainer, duplicatesContainer, notesContainer } from './bidders
 import { healthFunctions } from './health/health.routes.js';
 import { identityContainers } from './identity/identity.containers.js';
 import { identityFunctions } from './identity/identity.routes.js';
-import { sessionGuard } from './identity/sessions.service.js';
+import { sessionGuard } from './identity/sessions/sessions.service.js';
+import { apiDescriptionFunctions } from './platform/api-docs.js';
 import { auditContainer } from './platform/audit.js';
 import type { ContainerDefinition } from './platform/cosmos.js';
 import type {
@@ -40,7 +41,8 @@ export function functionsFor(selection: AppSelection): FunctionDefinition[] {
   const features = featureTables()
     .filter((table) => selection === 'all' || table.app === selection)
     .flatMap((table) => table.functions);
-  const definitions = [...healthFunctions(selection), ...features];
+  const served = [...healthFunctions(selection), ...features];
+  const definitions = [...served, ...apiDescriptionFunctions(served, selection)];
   const http = definitions.filter(
     (definition): definition is HttpFunction => definition.kind === 'http',
   );

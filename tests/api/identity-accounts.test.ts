@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { call, demo, signedIn, signup } from '../support/identity.js';
+import { call, demo, ifMatch, signedIn, signup } from '../support/identity.js';
 
 describe('accounts', () => {
   it('shows the current account with houses, features and my permissions', async () => {
@@ -61,6 +61,7 @@ describe('accounts', () => {
     const renamed = await call<{ name: string }>('PUT', `/accounts/${fresh.body.account?.id}`, {
       token: fresh.body.accessToken,
       body: { name: 'Renamed Rooms' },
+      headers: ifMatch(fresh.body.account?.etag),
     });
     expect(renamed.body.name).toBe('Renamed Rooms');
     const staff = await signedIn(demo.staff);

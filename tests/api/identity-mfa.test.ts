@@ -4,6 +4,7 @@ import {
   call,
   clearThrottle,
   GOOD_PASSWORD,
+  ifMatch,
   latestMail,
   login,
   signup,
@@ -39,7 +40,7 @@ async function enrolAuthenticator(token: string) {
   expect(setup.body.otpauthUrl).toMatch(/^otpauth:\/\/totp\/Lotwise/);
   const verified = await call<{
     backupCodes: string[];
-    method: { enabled: boolean; primary: boolean };
+    method: { enabled: boolean; primary: boolean; etag: string };
   }>('POST', '/mfa/verify', {
     token,
     body: { methodId: setup.body.methodId, code: await totp(setup.body.secret) },
@@ -166,6 +167,45 @@ describe('MFA', () => {
     expect((await login(email, GOOD_PASSWORD, { mfaCode: loginCode })).status).toBe(401);
   });
 
+  it('sends a code once per 30 seconds, and five wrong guesses spend it', async () => {
+    const { email, token } = await freshUser();
+    const setup = await call<{ methodId: string }>('POST', '/security/2fa/setup', {
+      token,
+      body: { type: 'email', name: 'Work email' },
+    });
+    const setupCode = /code is (\d{6})/.exec((await latestMail(email, 'mfa-code')).text)?.[1];
+    await call('POST', '/mfa/verify', {
+      token,
+      body: { methodId: setup.body.methodId, code: setupCode },
+    });
+    const codeFor = async () => {
+      expect((await login(email, GOOD_PASSWORD)).body.status).toBe('mfa-required');
+      return /code is (\d{6})/.exec((await latestMail(email, 'mfa-code')).text)?.[1] as string;
+    };
+    const guessWrong = async (code: string, times: number) => {
+      for (let guess = 0; guess < times; guess += 1) {
+        const wrong = code === '000000' ? '111111' : '000000';
+        expect((await login(email, GOOD_PASSWORD, { mfaCode: wrong })).status).toBe(401);
+      }
+      // Wrong codes count as failed sign-ins too; only the code's own limit is tested here.
+      await clearThrottle();
+    };
+
+    const first = await codeFor();
+    const again = await login(email, GOOD_PASSWORD);
+    expect(again.status).toBe(429);
+    expect((again.body as unknown as { error: { message: string } }).error.message).toBe(
+      'A code was just sent. Wait a few seconds before asking for another.',
+    );
+    await guessWrong(first, 4);
+    expect((await login(email, GOOD_PASSWORD, { mfaCode: first })).status).toBe(200);
+
+    // A spent code does not hold back the next one.
+    const second = await codeFor();
+    await guessWrong(second, 5);
+    expect((await login(email, GOOD_PASSWORD, { mfaCode: second })).status).toBe(401);
+  });
+
   it('needs a phone number for text messages', async () => {
     const { token } = await freshUser();
     const reply = await call('POST', '/security/2fa/setup', {
@@ -180,15 +220,28 @@ describe('MFA', () => {
 
   it('disables, enables and removes methods; the last one goes with the backup codes', async () => {
     const { email, token } = await freshUser();
-    const { methodId } = await enrolAuthenticator(token);
-    expect(
-      (await call('PUT', `/security/2fa/methods/${methodId}`, { token, body: { enabled: false } }))
-        .status,
-    ).toBe(200);
+    const { methodId, method } = await enrolAuthenticator(token);
+    const disabled = await call<{ enabled: boolean; etag: string }>(
+      'PUT',
+      `/security/2fa/methods/${methodId}`,
+      { token, body: { enabled: false }, headers: ifMatch(method.etag) },
+    );
+    expect(disabled.status).toBe(200);
+    expect(disabled.body.enabled).toBe(false);
+    expect(disabled.headers.get('etag')).toBe(`"${disabled.body.etag}"`);
     expect((await login(email, GOOD_PASSWORD)).body.status).toBe('signed-in');
+    // Signing in changed the person's record, so the methods are read again for their ETag.
+    const shown = await call<{ methods: { etag: string }[] }>('GET', '/security/2fa/methods', {
+      token,
+    });
     expect(
-      (await call('PUT', `/security/2fa/methods/${methodId}`, { token, body: { enabled: true } }))
-        .status,
+      (
+        await call('PUT', `/security/2fa/methods/${methodId}`, {
+          token,
+          body: { enabled: true },
+          headers: ifMatch(shown.body.methods[0]?.etag),
+        })
+      ).status,
     ).toBe(200);
     expect((await login(email, GOOD_PASSWORD)).body.status).toBe('mfa-required');
     expect((await call('DELETE', `/security/2fa/methods/${methodId}`, { token })).status).toBe(204);
@@ -201,8 +254,10 @@ describe('MFA', () => {
 
   it('enforces the account MFA policy after its grace period, and only MFA setup works until then', async () => {
     const { token, session } = await freshUser();
+    const shown = await call<{ etag: string }>('GET', '/security/mfa-policy', { token });
     const saved = await call<{ required: boolean }>('PUT', '/security/mfa-policy', {
       token,
+      headers: ifMatch(shown.body.etag),
       body: {
         required: true,
         requiredForRoles: ['owner'],
@@ -244,16 +299,22 @@ describe('MFA', () => {
 
   it('saves the security settings and enforces a verified email at sign-in', async () => {
     const { email, token } = await freshUser();
-    const saved = await call<{ requireVerifiedEmail: boolean }>('PUT', '/security/settings', {
-      token,
-      body: {
-        sessionIdleMinutes: 60,
-        sessionMaxDays: 7,
-        requireVerifiedEmail: true,
-        loginNotifications: true,
-        allowedEmailDomains: [],
+    const shown = await call<{ etag: string }>('GET', '/security/settings', { token });
+    const saved = await call<{ requireVerifiedEmail: boolean; etag: string }>(
+      'PUT',
+      '/security/settings',
+      {
+        token,
+        headers: ifMatch(shown.body.etag),
+        body: {
+          sessionIdleMinutes: 60,
+          sessionMaxDays: 7,
+          requireVerifiedEmail: true,
+          loginNotifications: true,
+          allowedEmailDomains: [],
+        },
       },
-    });
+    );
     expect(saved.status).toBe(200);
     const again = await login(email, GOOD_PASSWORD);
     expect(again.status).toBe(403);
@@ -262,6 +323,7 @@ describe('MFA', () => {
     ).toBe('email_not_verified');
     const bad = await call('PUT', '/security/settings', {
       token,
+      headers: ifMatch(saved.body.etag),
       body: {
         sessionIdleMinutes: 5,
         sessionMaxDays: 7,
@@ -277,8 +339,10 @@ describe('MFA', () => {
 
   it('keeps invitations to the allowed email domains', async () => {
     const { token } = await freshUser();
+    const shown = await call<{ etag: string }>('GET', '/security/settings', { token });
     await call('PUT', '/security/settings', {
       token,
+      headers: ifMatch(shown.body.etag),
       body: {
         sessionIdleMinutes: 720,
         sessionMaxDays: 14,

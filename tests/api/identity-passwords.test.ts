@@ -3,6 +3,7 @@ import {
   call,
   clearThrottle,
   GOOD_PASSWORD,
+  ifMatch,
   latestMail,
   linkParam,
   login,
@@ -197,6 +198,7 @@ describe('changing password and email', () => {
       {
         token: here.body.accessToken,
         body: { firstName: 'Grace', timezone: 'Europe/London', phone: '+44 20 7946 0958' },
+        headers: ifMatch(here.body.user.etag),
       },
     );
     expect(updated.body).toMatchObject({

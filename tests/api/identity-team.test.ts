@@ -3,6 +3,7 @@ import {
   call,
   demo,
   GOOD_PASSWORD,
+  ifMatch,
   latestMail,
   linkParam,
   signedIn,
@@ -33,6 +34,15 @@ beforeAll(async () => {
   });
   admin = { ...adminLogin.body, accessToken: granted.body.accessToken };
 });
+
+/** A member as the team screen shows them, with the ETag to change them against. */
+async function shownMember(userId: string) {
+  const reply = await call<{ etag: string }>('GET', `/users/${userId}`, {
+    token: owner.accessToken,
+  });
+  expect(reply.headers.get('etag')).toBe(`"${reply.body.etag}"`);
+  return reply.body;
+}
 
 /** A fresh member of Harborview with a given role, made through a real invitation. */
 async function newMember(role: 'admin' | 'staff' | 'viewer') {
@@ -86,6 +96,7 @@ describe('team routes by role', () => {
       {
         token: admin.accessToken,
         body: { role: 'staff' },
+        headers: ifMatch((await shownMember(member.user.id)).etag),
       },
     );
     expect(changed.status).toBe(200);
@@ -103,9 +114,11 @@ describe('team routes by role', () => {
 
   it('offers Admin only to the owner', async () => {
     const member = await newMember('staff');
+    const { etag } = await shownMember(member.user.id);
     const byAdmin = await call('PUT', `/auction-house/users/${member.user.id}/role`, {
       token: admin.accessToken,
       body: { role: 'admin' },
+      headers: ifMatch(etag),
     });
     expect(byAdmin.status).toBe(403);
     const invitedByAdmin = await call('POST', '/auction-house/invite', {
@@ -116,6 +129,7 @@ describe('team routes by role', () => {
     const byOwner = await call('PUT', `/auction-house/users/${member.user.id}/role`, {
       token: owner.accessToken,
       body: { role: 'admin' },
+      headers: ifMatch(etag),
     });
     expect(byOwner.status).toBe(200);
   });
@@ -196,6 +210,7 @@ describe('tenancy', () => {
         await call('PUT', `/accounts/${harborviewAccountId}`, {
           token: lakeside.accessToken,
           body: { name: 'Mine now' },
+          headers: ifMatch(owner.account?.etag),
         })
       ).status,
     ).toBe(404);
@@ -215,6 +230,7 @@ describe('tenancy', () => {
         await call('PUT', `/auction-houses/${houseId}`, {
           token: lakeside.accessToken,
           body: { name: 'Stolen' },
+          headers: ifMatch(owner.account?.houses[0]?.etag),
         })
       ).status,
     ).toBe(404);
@@ -244,7 +260,7 @@ describe('tenancy', () => {
 
 describe('houses and groups', () => {
   it('creates, edits and deletes a house and a group, owner only', async () => {
-    const created = await call<{ id: string; name: string; staffCount: number }>(
+    const created = await call<{ id: string; name: string; staffCount: number; etag: string }>(
       'POST',
       '/accounts/current/auction-houses',
       {
@@ -273,13 +289,18 @@ describe('houses and groups', () => {
       {
         token: owner.accessToken,
         body: { name: 'Harborview Salem' },
+        headers: ifMatch(created.body.etag),
       },
     );
     expect(renamed.body).toMatchObject({ name: 'Harborview Salem', city: 'Salem' });
-    const group = await call<{ id: string; houseIds: string[] }>('POST', '/auction-house-groups', {
-      token: owner.accessToken,
-      body: { name: 'North Shore', houseIds: [created.body.id] },
-    });
+    const group = await call<{ id: string; houseIds: string[]; etag: string }>(
+      'POST',
+      '/auction-house-groups',
+      {
+        token: owner.accessToken,
+        body: { name: 'North Shore', houseIds: [created.body.id] },
+      },
+    );
     expect(group.status).toBe(201);
     const edited = await call<{ description: string; houseIds: string[] }>(
       'PUT',
@@ -287,6 +308,7 @@ describe('houses and groups', () => {
       {
         token: owner.accessToken,
         body: { description: 'Salem and around' },
+        headers: ifMatch(group.body.etag),
       },
     );
     expect(edited.body).toMatchObject({

@@ -11,10 +11,11 @@ export async function identityFigures() {
   try {
     Object.assign(process.env, testStack.settings);
     const { hashPassword, verifyPassword, ARGON2_OPTIONS } =
-      await import('../../functions/src/identity/passwords.js');
+      await import('../../functions/src/identity/auth/passwords.js');
     const { verifyAccessToken, authenticate, addPrincipalGuard } =
       await import('../../functions/src/platform/principal.js');
-    const { sessionGuard } = await import('../../functions/src/identity/sessions.service.js');
+    const { sessionGuard } =
+      await import('../../functions/src/identity/sessions/sessions.service.js');
 
     const hashTimes: number[] = [];
     let hash = '';

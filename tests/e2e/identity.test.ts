@@ -213,7 +213,9 @@ describe('sign-up and sign-in', () => {
     await signInThroughForm(page, 'viewer@harborview.demo');
     await page.getByRole('heading', { name: 'Bidder Management' }).waitFor();
     await page.goto(`${webUrl}/security/users`);
-    await expect.poll(() => page.url()).toBe(`${webUrl}/security/my-security`);
+    // The page shows once the reload has restored the session; a viewer lands on their own tab.
+    await page.getByRole('heading', { name: 'Security & Users' }).waitFor();
+    expect(page.url()).toBe(`${webUrl}/security/my-security`);
     expect(await page.getByRole('tab', { name: 'Users' }).count()).toBe(0);
     const refreshToken = await page.evaluate(() => localStorage.getItem('lotwise.refreshToken'));
     const refreshed = await api<{ accessToken: string }>('/me/refresh', {

@@ -34,19 +34,23 @@ export async function call<T = Record<string, unknown>>(
   };
 }
 
+/** The If-Match header for a change made against the version with this ETag. */
+export const ifMatch = (etag: string | undefined) => ({ 'if-match': `"${etag ?? ''}"` });
+
 export interface Session {
   status: string;
   accountSelection: 'selected' | 'pending' | 'none';
   sessionToken: string;
   refreshToken: string;
   accessToken?: string;
-  user: { id: string; email: string; emailVerified: boolean };
+  user: { id: string; email: string; emailVerified: boolean; etag: string };
   accounts: { accountId: string; accountName: string; roles: string[] }[];
   account?: {
     id: string;
+    etag: string;
     name: string;
     role: string;
-    houses: { id: string; name: string }[];
+    houses: { id: string; name: string; etag: string }[];
     subscription: { tier: string };
   };
 }

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { accountsRepo, membershipId } from '../../src/identity/accounts.repo.js';
-import { createOwnedAccount } from '../../src/identity/account-factory.js';
-import type {
-  HouseRecord,
-  MembershipRecord,
-  UserRecord,
-} from '../../src/identity/identity.model.js';
-import { hashPassword } from '../../src/identity/passwords.js';
+import { accountsRepo } from '../../src/identity/accounts/accounts.repo.js';
+import { createOwnedAccount } from '../../src/identity/accounts/accounts.service.js';
+import { hashPassword } from '../../src/identity/auth/passwords.js';
+import {
+  membershipId,
+  type HouseRecord,
+  type MembershipRecord,
+  type UserRecord,
+} from '../../src/identity/shared/identity.model.js';
 import { seedDemoBidders } from './demo-bidders.js';
 import {
   defaultPermissions,
@@ -14,8 +15,7 @@ import {
   type AssignableRole,
 } from '../../src/identity/permissions.js';
 import { notify } from '../../src/notifications/notifications.service.js';
-import { newUserRecord } from '../../src/identity/signup.service.js';
-import { usersRepo } from '../../src/identity/users.repo.js';
+import { createUser, newUserRecord, userByEmail } from '../../src/identity/shared/users.service.js';
 import { systemContext } from '../../src/platform/context.js';
 import type { Logger } from '../../src/platform/logging.js';
 import {
@@ -56,8 +56,8 @@ async function person(
   passwordHash: string,
 ) {
   return (
-    (await usersRepo.findByEmail(input.email)) ??
-    usersRepo.create(
+    (await userByEmail(input.email)) ??
+    createUser(
       newUserRecord({
         ...input,
         passwordHash,
@@ -100,7 +100,7 @@ function member(
  * signing in as them shows the account picker. Nothing happens when it already exists.
  */
 export async function seedDemoTenant(log: Logger): Promise<void> {
-  if (await usersRepo.findByEmail(demoUsers[0].email)) return;
+  if (await userByEmail(demoUsers[0].email)) return;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const [owner, admin, staff, viewer] = await Promise.all(
     demoUsers.map((entry) => person(entry, passwordHash)),
@@ -109,10 +109,12 @@ export async function seedDemoTenant(log: Logger): Promise<void> {
 
   const account = await createOwnedAccount(owner, DEMO_ACCOUNT_NAME, 'organization');
   const scope = { accountId: account.id };
-  await accountsRepo.replace(scope, {
-    ...(await accountsRepo.account(scope))!,
-    subscription: { tier: 'tier-3', addOns: { inventory: true, payments: true } },
-  });
+  const created = (await accountsRepo.account(scope))!;
+  await accountsRepo.replace(
+    scope,
+    { ...created, subscription: { tier: 'tier-3', addOns: { inventory: true, payments: true } } },
+    created._etag,
+  );
   const fineArt = house(account.id, {
     name: 'Harborview Fine Art',
     address: '210 Atlantic Avenue',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { systemContext } from '../platform/context.js';
 import type { FunctionTable, QueueFunction } from '../platform/functions.js';
 import { httpRoute } from '../platform/http.js';
-import { accountNameOf } from '../identity/accounts.service.js';
+import { accountNameOf } from '../identity/accounts/accounts.service.js';
 import { RECOMPUTE_QUEUE } from '../scoring/scoring.service.js';
 import { toBidder } from './bidder-model.js';
 import {

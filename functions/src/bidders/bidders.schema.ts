@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema } from '../identity/identity.schema.js';
+import { emailSchema } from '../identity/shared/common.schema.js';
 import { autoInviteStatuses, scoreComponents, tiers } from '../scoring/scoring.schema.js';
 
 /** Contracts of the bidders service, shared with the web app. */

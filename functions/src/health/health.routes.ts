@@ -1,6 +1,6 @@
 import type { AppName, AppSelection, HttpFunction, ServiceName } from '../platform/functions.js';
 import { httpRoute } from '../platform/http.js';
-import { healthPaths } from './health.schema.js';
+import { healthPaths, healthReportSchema } from './health.schema.js';
 import { checkHealth } from './health.service.js';
 
 const appOf: Record<ServiceName, AppName> = {
@@ -18,6 +18,7 @@ function healthRoute(name: string, route: string, service: string, app: AppSelec
     route,
     methods: ['GET'],
     permission: 'public',
+    response: healthReportSchema,
     handler: async () => {
       const report = await checkHealth(service, app);
       return { status: report.status === 'ok' ? 200 : 503, json: report };

@@ -2,7 +2,7 @@ import type { HttpFunction } from '../platform/functions.js';
 import { httpRoute } from '../platform/http.js';
 import { readOutbox } from '../platform/mail.js';
 import { settings } from '../platform/settings.js';
-import { outboxQuerySchema } from './identity.schema.js';
+import { outboxQuerySchema, outboxResponseSchema } from './dev.schema.js';
 
 /**
  * The local outbox, so a developer (and the tests) can read what Lotwise sent. It exists only
@@ -17,6 +17,7 @@ export function devFunctions(): HttpFunction[] {
       methods: ['GET'],
       permission: 'public',
       query: outboxQuerySchema,
+      response: outboxResponseSchema,
       handler: async ({ query }) => ({
         json: { messages: await readOutbox(query.to, query.limit) },
       }),

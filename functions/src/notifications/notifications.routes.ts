@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import type { FunctionTable } from '../platform/functions.js';
 import { httpRoute } from '../platform/http.js';
-import { notificationQuerySchema } from './notifications.schema.js';
+import {
+  notificationListSchema,
+  notificationQuerySchema,
+  notificationSchema,
+  readAllResultSchema,
+  unreadCountSchema,
+} from './notifications.schema.js';
 import {
   dismiss,
   listNotifications,
@@ -22,6 +28,7 @@ export const notificationFunctions: FunctionTable = {
       methods: ['GET'],
       permission: 'authenticated',
       query: notificationQuerySchema,
+      response: notificationListSchema,
       handler: async ({ ctx, query }) => ({
         json: await listNotifications(ctx, query),
       }),
@@ -31,6 +38,7 @@ export const notificationFunctions: FunctionTable = {
       route: 'notifications/unread-count',
       methods: ['GET'],
       permission: 'authenticated',
+      response: unreadCountSchema,
       handler: async ({ ctx }) => ({
         json: { unreadCount: await unreadCount(ctx) },
       }),
@@ -40,6 +48,7 @@ export const notificationFunctions: FunctionTable = {
       route: 'notifications/read-all',
       methods: ['POST'],
       permission: 'authenticated',
+      response: readAllResultSchema,
       handler: async ({ ctx }) => ({
         json: { updated: await markAllRead(ctx) },
       }),
@@ -50,6 +59,7 @@ export const notificationFunctions: FunctionTable = {
       methods: ['POST'],
       permission: 'authenticated',
       params: idParams,
+      response: notificationSchema,
       handler: async ({ ctx, params }) => ({
         json: await markRead(ctx, params.id),
       }),

@@ -22,3 +22,6 @@ export const notificationQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(50),
   continuationToken: z.string().max(4000).optional(),
 });
+
+export const unreadCountSchema = z.object({ unreadCount: z.number().int() });
+export const readAllResultSchema = z.object({ updated: z.number().int() });

@@ -1,6 +1,6 @@
 import type { FunctionTable } from '../platform/functions.js';
 import { httpRoute } from '../platform/http.js';
-import { ticketRequestSchema } from './support.schema.js';
+import { ticketListSchema, ticketRequestSchema, ticketSchema } from './support.schema.js';
 import { myTickets, openTicket } from './support.service.js';
 
 export const supportFunctions: FunctionTable = {
@@ -13,6 +13,7 @@ export const supportFunctions: FunctionTable = {
       // Anyone signed in can ask for help, viewers included.
       permission: 'authenticated',
       body: ticketRequestSchema,
+      response: ticketSchema,
       handler: async ({ ctx, body }) => ({ status: 201, json: await openTicket(ctx, body) }),
     }),
     httpRoute({
@@ -20,6 +21,7 @@ export const supportFunctions: FunctionTable = {
       route: 'support/tickets',
       methods: ['GET'],
       permission: 'authenticated',
+      response: ticketListSchema,
       handler: async ({ ctx }) => ({ json: { tickets: await myTickets(ctx) } }),
     }),
   ],

@@ -30,3 +30,5 @@ export const ticketSchema = z.object({
   createdAt: z.string(),
 });
 export type Ticket = z.infer<typeof ticketSchema>;
+
+export const ticketListSchema = z.object({ tickets: z.array(ticketSchema) });

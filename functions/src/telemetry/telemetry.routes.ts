@@ -1,6 +1,6 @@
 import type { FunctionTable } from '../platform/functions.js';
 import { httpRoute } from '../platform/http.js';
-import { clientErrorSchema } from './telemetry.schema.js';
+import { clientErrorReceiptSchema, clientErrorSchema } from './telemetry.schema.js';
 
 export const telemetryFunctions: FunctionTable = {
   app: 'auth',
@@ -13,13 +13,14 @@ export const telemetryFunctions: FunctionTable = {
       permission: 'public',
       maxBodyBytes: 16 * 1024,
       body: clientErrorSchema,
+      response: clientErrorReceiptSchema,
       handler: async ({ body, log, ctx }) => {
         log.warn('client error', {
           client: body,
           userId: ctx.caller?.actor.userId,
           accountId: ctx.caller?.scope.accountId,
         });
-        return { status: 202, json: { received: true } };
+        return { status: 202, json: { received: true } as const };
       },
     }),
   ],

@@ -10,3 +10,5 @@ export const clientErrorSchema = z.object({
   occurredAt: z.iso.datetime(),
 });
 export type ClientError = z.infer<typeof clientErrorSchema>;
+
+export const clientErrorReceiptSchema = z.object({ received: z.literal(true) });

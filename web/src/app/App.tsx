@@ -5,7 +5,7 @@ import { fetcher } from '../lib/swr';
 import { ToastHost } from '../lib/toast';
 import { ErrorBoundary } from './ErrorBoundary';
 import { router } from './router';
-import { ThemePreferenceProvider, useThemePreference } from './theme';
+import { ThemePreferenceProvider, useThemePreference } from '../lib/theme';
 
 function ThemedApp() {
   const { theme } = useThemePreference();

@@ -3,7 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAuth } from '../lib/auth-store';
 import { restoreSession } from '../features/auth/api/session';
 import { HOME } from './shell/views';
-import { PageLoading } from './PageLoading';
+import { PageLoading } from '../components/PageLoading';
 
 const SupportPage = lazy(() => import('../features/auth/components/SupportPage'));
 

@@ -8,7 +8,7 @@ import {
   Tooltip,
 } from '@fluentui/react-components';
 import { DarkThemeRegular, WeatherMoonRegular, WeatherSunnyRegular } from '@fluentui/react-icons';
-import { useThemePreference, type ThemePreference } from './theme';
+import { useThemePreference, type ThemePreference } from '../lib/theme';
 
 const labels: Record<ThemePreference, string> = {
   system: 'Use system setting',

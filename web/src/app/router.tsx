@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { RouteError } from './ErrorBoundary';
-import { PageLoading } from './PageLoading';
+import { PageLoading } from '../components/PageLoading';
 import { RootGate } from './RootGate';
 import { HOME } from './shell/views';
 import { RequireFeature } from './RequireFeature';
@@ -14,11 +14,11 @@ const ResetPasswordPage = lazy(() => import('../features/auth/components/ResetPa
 const VerifyEmailPage = lazy(() => import('../features/auth/components/VerifyEmailPage'));
 const AuthCallbackPage = lazy(() => import('../features/auth/components/AuthCallbackPage'));
 const AppShell = lazy(() => import('./shell/AppShell'));
-const BiddersPage = lazy(() => import('../features/bidders/components/BiddersPage'));
-const HelpPage = lazy(() => import('../features/help/components/HelpPage'));
+const BiddersScreen = lazy(() => import('./screens/BiddersScreen'));
+const HelpScreen = lazy(() => import('./screens/HelpScreen'));
 const SecurityPage = lazy(() => import('../features/security/components/SecurityPage'));
 const ProfilePage = lazy(() => import('../features/profile/components/ProfilePage'));
-const SettingsPage = lazy(() => import('../features/settings/components/SettingsPage'));
+const SettingsScreen = lazy(() => import('./screens/SettingsScreen'));
 const PremiumUpsellPage = lazy(() => import('../features/premium/components/PremiumUpsellPage'));
 const NotFoundPage = lazy(() => import('./NotFoundPage'));
 
@@ -41,12 +41,12 @@ export const router = createBrowserRouter([
         element: page(<AppShell />),
         children: [
           { index: true, element: <Navigate to={HOME} replace /> },
-          { path: 'bidders/:tab?', element: <BiddersPage /> },
-          { path: 'help/:tab?', element: <HelpPage /> },
+          { path: 'bidders/:tab?', element: <BiddersScreen /> },
+          { path: 'help/:tab?', element: <HelpScreen /> },
           { path: 'security/:tab?', element: <SecurityPage /> },
           { path: 'profile/:tab?', element: <ProfilePage /> },
           { path: 'settings', element: <Navigate to="/settings/configuration" replace /> },
-          { path: 'settings/:tab', element: <SettingsPage /> },
+          { path: 'settings/:tab', element: <SettingsScreen /> },
           {
             path: 'inventory',
             element: (

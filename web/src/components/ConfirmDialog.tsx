@@ -8,7 +8,9 @@ import {
   DialogSurface,
   DialogTitle,
 } from '@fluentui/react-components';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { useNotify } from '../lib/toast';
+import { useAction } from '../lib/use-action';
 
 /** Asks before something that cannot be taken back; the action runs only on confirm. */
 export function ConfirmDialog({
@@ -18,6 +20,7 @@ export function ConfirmDialog({
   confirmLabel,
   busyLabel = 'Working...',
   danger,
+  failureTitle,
   onConfirm,
   onClose,
 }: {
@@ -27,10 +30,21 @@ export function ConfirmDialog({
   confirmLabel: string;
   busyLabel?: string;
   danger?: boolean;
+  /** The title of the toast when the action fails; without it the caller reports failures. */
+  failureTitle?: string;
   onConfirm(): Promise<unknown>;
   onClose(): void;
 }) {
-  const [busy, setBusy] = useState(false);
+  const notify = useNotify();
+  // A failed action keeps the dialog open, so it can be tried again.
+  const confirm = useAction(
+    async () => {
+      await onConfirm();
+      onClose();
+    },
+    { onError: (message) => failureTitle && notify.error(failureTitle, message) },
+  );
+  const { busy } = confirm;
   return (
     <Dialog
       open={open}
@@ -51,12 +65,7 @@ export function ConfirmDialog({
               appearance="primary"
               style={danger ? { backgroundColor: 'var(--colorPaletteRedBackground3)' } : undefined}
               disabled={busy}
-              onClick={() => {
-                setBusy(true);
-                void onConfirm()
-                  .then(onClose, () => undefined)
-                  .finally(() => setBusy(false));
-              }}
+              onClick={() => void confirm.run()}
             >
               {busy ? busyLabel : confirmLabel}
             </Button>

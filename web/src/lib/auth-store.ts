@@ -1,10 +1,9 @@
+import type { AccountAccess, AccountView } from '@contracts/identity/accounts/accounts.schema';
 import type {
   AccessTokenResponse,
-  AccountAccess,
-  AccountView,
   SessionResponse,
-  UserView,
-} from '@contracts/identity/identity.schema';
+} from '@contracts/identity/sessions/sessions.schema';
+import type { UserView } from '@contracts/identity/shared/users.schema';
 import { useSyncExternalStore } from 'react';
 
 /**
@@ -121,6 +120,12 @@ export function rememberAccounts(accounts: AccountAccess[]): void {
 
 export function rememberUser(user: UserView): void {
   localStorage.setItem(keys.user, JSON.stringify(user));
+}
+
+/** Keeps a changed user (a new name, email, …) for this and later page loads. */
+export function updateSignedInUser(user: UserView): void {
+  rememberUser(user);
+  if (state.status === 'signed-in') setAuthState({ ...state, user });
 }
 
 export function flagSupport(support: SupportInfo): void {

@@ -13,9 +13,9 @@ import {
 } from '@fluentui/react-components';
 import { ArrowSwapRegular } from '@fluentui/react-icons';
 import { roleLabels } from '@contracts/identity/permissions';
-import { messageOf } from '../../lib/api-client';
 import { useSignedIn } from '../../lib/auth-store';
 import { useNotify } from '../../lib/toast';
+import { useAction } from '../../lib/use-action';
 import { switchAccount } from '../../features/auth/api/session';
 
 const useStyles = makeStyles({
@@ -51,6 +51,9 @@ export function AccountBanner() {
   const styles = useStyles();
   const notify = useNotify();
   const { account, accounts } = useSignedIn();
+  const switching = useAction(switchAccount, {
+    onError: (message) => notify.error('Could not switch account', message),
+  });
   const isGroup = account.type !== 'individual';
   return (
     <div className={styles.banner} role="region" aria-label="Current account">
@@ -78,11 +81,7 @@ export function AccountBanner() {
           checkedValues={{ account: [account.id] }}
           onCheckedValueChange={(_, data) => {
             const next = data.checkedItems[0];
-            if (next && next !== account.id) {
-              switchAccount(next).catch((error: unknown) =>
-                notify.error('Could not switch account', messageOf(error)),
-              );
-            }
+            if (next && next !== account.id) void switching.run(next);
           }}
         >
           <MenuTrigger disableButtonEnhancement>

@@ -30,7 +30,7 @@ import { useSignedIn } from '../../lib/auth-store';
 import { logout } from '../../features/auth/api/session';
 import { NotificationsDialog } from '../../features/notifications/components/NotificationsDialog';
 import { useUnreadCount } from '../../features/notifications/api/notifications';
-import { PageLoading } from '../PageLoading';
+import { PageLoading } from '../../components/PageLoading';
 import { ThemeMenu } from '../ThemeMenu';
 import { AccountBanner } from './AccountBanner';
 import { navigationFor } from './navigation';

@@ -1,4 +1,4 @@
-import type { AccountView } from '@contracts/identity/identity.schema';
+import type { AccountView } from '@contracts/identity/accounts/accounts.schema';
 import {
   BoxRegular,
   PaymentRegular,

@@ -1,4 +1,4 @@
-import { providersResponseSchema } from '@contracts/identity/identity.schema';
+import { providersResponseSchema } from '@contracts/identity/auth/auth.schema';
 import useSWR from 'swr';
 import { apiRequest, authApi } from '../../../lib/api-client';
 

@@ -1,16 +1,21 @@
 import {
-  accessTokenResponseSchema,
   accountAccessSchema,
   accountViewSchema,
+} from '@contracts/identity/accounts/accounts.schema';
+import {
   loginResponseSchema,
-  sessionResponseSchema,
-  userViewSchema,
   type LoginRequest,
   type LoginResponse,
-  type SessionResponse,
   type SignupRequest,
-} from '@contracts/identity/identity.schema';
+} from '@contracts/identity/auth/auth.schema';
+import {
+  accessTokenResponseSchema,
+  sessionResponseSchema,
+  type SessionResponse,
+} from '@contracts/identity/sessions/sessions.schema';
+import { userViewSchema } from '@contracts/identity/shared/users.schema';
 import { z } from 'zod';
+import { applyGrant } from '../../../lib/access';
 import {
   ApiError,
   apiRequest,
@@ -147,27 +152,13 @@ export async function chooseAccount(accountId: string): Promise<void> {
 }
 
 export async function switchAccount(accountId: string): Promise<void> {
-  const granted = await apiRequest(authApi('/me/switch-account'), {
-    method: 'POST',
-    body: { accountId },
-    schema: accessTokenResponseSchema,
-  });
-  tokens.setAccess(granted.accessToken);
-  const current = getAuthState();
-  if (current.status === 'signed-in')
-    setAuthState(signedInState(current.user, current.accounts, granted));
-}
-
-/** A fresh access token and account view, e.g. after the person's role or MFA changed. */
-export async function renewAccess(): Promise<void> {
-  const granted = await apiRequest(authApi('/me/token'), {
-    method: 'POST',
-    schema: accessTokenResponseSchema,
-  });
-  tokens.setAccess(granted.accessToken);
-  const current = getAuthState();
-  if (current.status === 'signed-in')
-    setAuthState(signedInState(current.user, current.accounts, granted));
+  applyGrant(
+    await apiRequest(authApi('/me/switch-account'), {
+      method: 'POST',
+      body: { accountId },
+      schema: accessTokenResponseSchema,
+    }),
+  );
 }
 
 export async function reloadUser(): Promise<void> {

@@ -19,8 +19,10 @@ import {
   BuildingRegular,
   CheckmarkCircleFilled,
 } from '@fluentui/react-icons';
-import type { AccountAccess, UserView } from '@contracts/identity/identity.schema';
+import type { AccountAccess } from '@contracts/identity/accounts/accounts.schema';
+import type { UserView } from '@contracts/identity/shared/users.schema';
 import { useState } from 'react';
+import { useAction } from '../../../lib/use-action';
 import { chooseAccount, logout } from '../api/session';
 
 const useStyles = makeStyles({
@@ -78,14 +80,7 @@ export default function AccountPickerDialog({
       ? accounts[0]?.accountId
       : accounts.find((account) => account.isDefault)?.accountId;
   const [chosen, setChosen] = useState<string | undefined>(initial);
-  const [busy, setBusy] = useState(false);
-
-  const proceed = async () => {
-    if (!chosen) return;
-    setBusy(true);
-    await chooseAccount(chosen);
-    setBusy(false);
-  };
+  const proceed = useAction(chooseAccount);
 
   return (
     <Dialog open modalType="alert">
@@ -141,8 +136,14 @@ export default function AccountPickerDialog({
             <Button appearance="secondary" onClick={() => void logout()}>
               Sign out
             </Button>
-            <Button appearance="primary" disabled={!chosen || busy} onClick={() => void proceed()}>
-              {busy ? 'Loading...' : 'Continue'}
+            <Button
+              appearance="primary"
+              disabled={!chosen || proceed.busy}
+              onClick={() => {
+                if (chosen) void proceed.run(chosen);
+              }}
+            >
+              {proceed.busy ? 'Loading...' : 'Continue'}
             </Button>
           </DialogActions>
         </DialogBody>

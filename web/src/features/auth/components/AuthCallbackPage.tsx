@@ -1,4 +1,4 @@
-import { PageLoading } from '../../../app/PageLoading';
+import { PageLoading } from '../../../components/PageLoading';
 
 /**
  * Where Microsoft returns the sign-in popup. The window that opened it reads the answer from this

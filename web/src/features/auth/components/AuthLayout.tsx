@@ -7,7 +7,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
-import { ThemeToggle } from '../../../app/ThemeToggle';
+import { ThemeToggle } from '../../../components/ThemeToggle';
 
 const useStyles = makeStyles({
   page: {

@@ -9,7 +9,8 @@ import {
 } from '@fluentui/react-components';
 import { useState, type FormEvent } from 'react';
 import { AppLink } from '../../../components/AppLink';
-import { apiRequest, authApi, messageOf } from '../../../lib/api-client';
+import { useAction } from '../../../lib/use-action';
+import { requestPasswordReset } from '../api/account';
 import { AuthLayout } from './AuthLayout';
 
 const useStyles = makeStyles({
@@ -19,30 +20,16 @@ const useStyles = makeStyles({
 export default function ForgotPasswordPage() {
   const styles = useStyles();
   const [email, setEmail] = useState('');
-  const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const send = useAction(async () => setSent((await requestPasswordReset(email)).message));
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!email.trim()) {
-      setError('Enter the email address you sign in with');
+      send.fail('Enter the email address you sign in with');
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
-      const reply = await apiRequest<{ message: string }>(authApi('/password/reset-request'), {
-        method: 'POST',
-        auth: false,
-        body: { email },
-      });
-      setSent(reply.message);
-    } catch (caught) {
-      setError(messageOf(caught));
-    } finally {
-      setBusy(false);
-    }
+    void send.run();
   };
 
   return (
@@ -55,7 +42,7 @@ export default function ForgotPasswordPage() {
           <MessageBarBody>{sent}</MessageBarBody>
         </MessageBar>
       ) : (
-        <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
+        <form className={styles.form} onSubmit={submit} noValidate>
           <Field label="Email" required>
             <Input
               type="email"
@@ -64,13 +51,13 @@ export default function ForgotPasswordPage() {
               onChange={(_, data) => setEmail(data.value)}
             />
           </Field>
-          {error ? (
+          {send.error ? (
             <MessageBar intent="error" role="alert">
-              <MessageBarBody>{error}</MessageBarBody>
+              <MessageBarBody>{send.error}</MessageBarBody>
             </MessageBar>
           ) : null}
-          <Button type="submit" appearance="primary" disabled={busy}>
-            {busy ? 'Sending...' : 'Send reset link'}
+          <Button type="submit" appearance="primary" disabled={send.busy}>
+            {send.busy ? 'Sending...' : 'Send reset link'}
           </Button>
         </form>
       )}

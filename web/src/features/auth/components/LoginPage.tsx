@@ -11,10 +11,10 @@ import {
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AppLink } from '../../../components/AppLink';
-import type { MfaChallenge } from '@contracts/identity/identity.schema';
+import type { MfaChallenge } from '@contracts/identity/auth/auth.schema';
 import { PasswordInput } from '../../../components/PasswordInput';
-import { messageOf } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-store';
+import { useAction } from '../../../lib/use-action';
 import { useProviders } from '../api/providers';
 import { login, signInToDemo } from '../api/session';
 import { AuthLayout } from './AuthLayout';
@@ -40,39 +40,32 @@ export default function LoginPage() {
   const providers = useProviders();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState<'password' | 'demo' | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [challenge, setChallenge] = useState<MfaChallenge | null>(null);
   const notice = auth.status === 'signed-out' ? auth.notice : undefined;
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!email.trim() || !password) {
-      setError('Please enter both email and password');
-      return;
-    }
-    setBusy('password');
-    setError(null);
-    try {
+  const signIn = useAction(
+    async () => {
       const result = await login({ email, password, invitationCode });
       if (result.status === 'mfa-required') setChallenge(result);
-    } catch (caught) {
-      setError(messageOf(caught, 'Login failed'));
-    } finally {
-      setBusy(null);
+    },
+    { fallback: 'Login failed' },
+  );
+  const demo = useAction(signInToDemo, { fallback: 'Login failed' });
+  const busy = signIn.busy || demo.busy;
+  const error = signIn.error ?? demo.error;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    demo.reset();
+    if (!email.trim() || !password) {
+      signIn.fail('Please enter both email and password');
+      return;
     }
+    void signIn.run();
   };
 
-  const tryDemo = async () => {
-    setBusy('demo');
-    setError(null);
-    try {
-      await signInToDemo();
-    } catch (caught) {
-      setError(messageOf(caught, 'Login failed'));
-    } finally {
-      setBusy(null);
-    }
+  const tryDemo = () => {
+    signIn.reset();
+    void demo.run();
   };
 
   if (challenge) {
@@ -105,7 +98,7 @@ export default function LoginPage() {
           <MessageBarBody>Sign in to accept your invitation.</MessageBarBody>
         </MessageBar>
       ) : null}
-      <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
+      <form className={styles.form} onSubmit={submit} noValidate>
         <Field label="Email" required>
           <Input
             type="email"
@@ -129,8 +122,8 @@ export default function LoginPage() {
             <MessageBarBody>{error}</MessageBarBody>
           </MessageBar>
         ) : null}
-        <Button type="submit" appearance="primary" size="large" disabled={busy !== null}>
-          {busy === 'password' ? 'Signing in...' : 'Sign In'}
+        <Button type="submit" appearance="primary" size="large" disabled={busy}>
+          {signIn.busy ? 'Signing in...' : 'Sign In'}
         </Button>
       </form>
       <Divider>Or</Divider>
@@ -140,7 +133,10 @@ export default function LoginPage() {
             <MicrosoftSignIn
               provider={providers.data.providers[0]!}
               invitationCode={invitationCode}
-              onError={setError}
+              onError={(message) => {
+                demo.reset();
+                signIn.fail(message);
+              }}
             />
           </Suspense>
         ) : null}
@@ -157,8 +153,8 @@ export default function LoginPage() {
           Create New Account
         </Button>
         {providers.data?.demo ? (
-          <Button appearance="subtle" onClick={() => void tryDemo()} disabled={busy !== null}>
-            {busy === 'demo' ? 'Opening the demo...' : 'Try the demo'}
+          <Button appearance="subtle" onClick={tryDemo} disabled={busy}>
+            {demo.busy ? 'Opening the demo...' : 'Try the demo'}
           </Button>
         ) : null}
       </div>

@@ -11,8 +11,8 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useState, type FormEvent } from 'react';
-import type { MfaChallenge } from '@contracts/identity/identity.schema';
-import { messageOf } from '../../../lib/api-client';
+import type { MfaChallenge } from '@contracts/identity/auth/auth.schema';
+import { useAction } from '../../../lib/use-action';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -47,43 +47,35 @@ export default function MfaStep({
   const [methodId, setMethodId] = useState(primary?.id ?? '');
   const [useBackup, setUseBackup] = useState(false);
   const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState(challenge.codeSentTo);
   const method = challenge.methods.find((candidate) => candidate.id === methodId);
   const valid = useBackup ? /^[a-z0-9]{4}-?[a-z0-9]{4}$/i.test(code.trim()) : /^\d{6}$/.test(code);
+  const verify = useAction(onVerify, {
+    fallback: 'Invalid verification code',
+    onError: () => setCode(''),
+  });
+  const resend = useAction(async (chosen: { id: string; destination: string | null }) => {
+    await onSendCode(chosen.id);
+    setSentTo(chosen.destination);
+  });
+  const busy = verify.busy || resend.busy;
+  const error = verify.error ?? resend.error;
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!valid) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await onVerify(code.trim());
-    } catch (caught) {
-      setError(messageOf(caught, 'Invalid verification code'));
-      setCode('');
-    } finally {
-      setBusy(false);
-    }
+    resend.reset();
+    void verify.run(code.trim());
   };
 
-  const send = async () => {
+  const send = () => {
     if (!method) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await onSendCode(method.id);
-      setSentTo(method.destination);
-    } catch (caught) {
-      setError(messageOf(caught));
-    } finally {
-      setBusy(false);
-    }
+    verify.reset();
+    void resend.run(method);
   };
 
   return (
-    <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
+    <form className={styles.form} onSubmit={submit} noValidate>
       {useBackup ? (
         <Body1>Enter one of your backup codes. Each code works once.</Body1>
       ) : (
@@ -109,7 +101,7 @@ export default function MfaStep({
                 : `Send a code to ${method?.destination ?? 'your device'}, then enter it here.`}
           </Body1>
           {method && method.type !== 'authenticator' ? (
-            <Button appearance="secondary" onClick={() => void send()} disabled={busy}>
+            <Button appearance="secondary" onClick={send} disabled={busy}>
               {sentTo ? 'Send a new code' : 'Send code'}
             </Button>
           ) : null}

@@ -1,8 +1,8 @@
 import { Button } from '@fluentui/react-components';
 import { PublicClientApplication } from '@azure/msal-browser';
 import { MsalProvider, useMsal } from '@azure/msal-react';
-import { useMemo, useState } from 'react';
-import { messageOf } from '../../../lib/api-client';
+import { useMemo } from 'react';
+import { useAction } from '../../../lib/use-action';
 import { signInWithMicrosoft } from '../api/session';
 
 interface Provider {
@@ -19,22 +19,17 @@ function MicrosoftButton({
   onError(message: string): void;
 }) {
   const { instance } = useMsal();
-  const [busy, setBusy] = useState(false);
-  const signIn = async () => {
-    setBusy(true);
-    try {
+  const signIn = useAction(
+    async () => {
       await instance.initialize();
       const result = await instance.loginPopup({ scopes: ['openid', 'profile', 'email'] });
       await signInWithMicrosoft({ idToken: result.idToken, invitationCode });
-    } catch (error) {
-      onError(messageOf(error, 'Microsoft sign-in did not complete'));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    { fallback: 'Microsoft sign-in did not complete', onError },
+  );
   return (
-    <Button appearance="secondary" onClick={() => void signIn()} disabled={busy}>
-      {busy ? 'Waiting for Microsoft...' : 'Sign in with Microsoft'}
+    <Button appearance="secondary" onClick={() => void signIn.run()} disabled={signIn.busy}>
+      {signIn.busy ? 'Waiting for Microsoft...' : 'Sign in with Microsoft'}
     </Button>
   );
 }

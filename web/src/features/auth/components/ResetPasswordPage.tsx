@@ -10,7 +10,8 @@ import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { AppLink } from '../../../components/AppLink';
 import { PasswordInput } from '../../../components/PasswordInput';
-import { ApiError, apiRequest, authApi, messageOf } from '../../../lib/api-client';
+import { useAction } from '../../../lib/use-action';
+import { resetPassword } from '../api/account';
 import { AuthLayout } from './AuthLayout';
 
 const useStyles = makeStyles({
@@ -23,31 +24,17 @@ export default function ResetPasswordPage() {
   const token = params.get('token') ?? '';
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const mismatch = confirm.length > 0 && confirm !== password;
+  const save = useAction(async () => {
+    const reply = await resetPassword({ token, newPassword: password, confirmPassword: confirm });
+    setDone(reply.message);
+  });
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!password || mismatch) return;
-    setBusy(true);
-    setError(null);
-    setFieldErrors({});
-    try {
-      const reply = await apiRequest<{ message: string }>(authApi('/password/reset'), {
-        method: 'POST',
-        auth: false,
-        body: { token, newPassword: password, confirmPassword: confirm },
-      });
-      setDone(reply.message);
-    } catch (caught) {
-      if (caught instanceof ApiError) setFieldErrors(caught.fieldErrors());
-      setError(messageOf(caught));
-    } finally {
-      setBusy(false);
-    }
+    void save.run();
   };
 
   return (
@@ -61,12 +48,12 @@ export default function ResetPasswordPage() {
           <MessageBarBody>{done}</MessageBarBody>
         </MessageBar>
       ) : (
-        <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
+        <form className={styles.form} onSubmit={submit} noValidate>
           <Field
             label="New password"
             required
             hint="At least 8 characters including uppercase, lowercase, a number and a special character."
-            validationMessage={fieldErrors.newPassword}
+            validationMessage={save.fieldErrors.newPassword}
           >
             <PasswordInput
               autoComplete="new-password"
@@ -85,13 +72,13 @@ export default function ResetPasswordPage() {
               onChange={(_, data) => setConfirm(data.value)}
             />
           </Field>
-          {error ? (
+          {save.error ? (
             <MessageBar intent="error" role="alert">
-              <MessageBarBody>{error}</MessageBarBody>
+              <MessageBarBody>{save.error}</MessageBarBody>
             </MessageBar>
           ) : null}
-          <Button type="submit" appearance="primary" disabled={busy || !password || mismatch}>
-            {busy ? 'Saving...' : 'Set new password'}
+          <Button type="submit" appearance="primary" disabled={save.busy || !password || mismatch}>
+            {save.busy ? 'Saving...' : 'Set new password'}
           </Button>
         </form>
       )}

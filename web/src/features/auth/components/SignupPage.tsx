@@ -13,17 +13,13 @@ import {
   Subtitle2,
   tokens,
 } from '@fluentui/react-components';
-import {
-  invitationValidationSchema,
-  languages,
-  passwordStrengthSchema,
-  timezones,
-} from '@contracts/identity/identity.schema';
+import { languages, timezones } from '@contracts/identity/shared/common.schema';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import useSWR from 'swr';
 import { PasswordInput } from '../../../components/PasswordInput';
-import { ApiError, apiRequest, authApi, messageOf } from '../../../lib/api-client';
+import { messageOf } from '../../../lib/api-client';
+import { useAction } from '../../../lib/use-action';
+import { useInvitation, usePasswordStrength } from '../api/account';
 import { signup } from '../api/session';
 import { AuthLayout } from './AuthLayout';
 
@@ -59,13 +55,6 @@ const defaultZone = timezones.some((zone) => zone.value === browserZone)
   ? browserZone
   : 'America/New_York';
 
-function useInvitation(code: string | null) {
-  return useSWR(
-    code ? authApi(`/invitation/validate/${encodeURIComponent(code)}`) : null,
-    (url: string) => apiRequest(url, { auth: false, schema: invitationValidationSchema }),
-  );
-}
-
 function StrengthMeter({
   password,
   email,
@@ -80,14 +69,7 @@ function StrengthMeter({
     const timer = setTimeout(() => setDebounced(password), 300);
     return () => clearTimeout(timer);
   }, [password]);
-  const { data } = useSWR(debounced ? ['strength', debounced, email, name] : null, () =>
-    apiRequest(authApi('/passwords/strength'), {
-      method: 'POST',
-      auth: false,
-      body: { password: debounced, email, name },
-      schema: passwordStrengthSchema,
-    }),
-  );
+  const { data } = usePasswordStrength(debounced, email, name);
   if (!password || !data) return null;
   const colour = data.score >= 3 ? 'success' : data.score === 2 ? 'warning' : 'error';
   return (
@@ -125,9 +107,6 @@ export default function SignupPage() {
     privacyPolicyAccepted: false,
     marketingOptIn: false,
   });
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const email = invitation.data?.email ?? form.email;
   const set = <K extends keyof typeof form>(key: K, value: (typeof form)[K]) =>
     setForm((current) => ({ ...current, [key]: value }));
@@ -149,16 +128,8 @@ export default function SignupPage() {
     [form, email],
   );
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!valid) {
-      setError('Please fill in all required fields and accept the terms');
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    setFieldErrors({});
-    try {
+  const create = useAction(
+    async () => {
       await signup({
         firstName: form.firstName,
         lastName: form.lastName,
@@ -176,12 +147,18 @@ export default function SignupPage() {
         ...(invitationCode ? { invitationCode } : {}),
       });
       navigate('/', { replace: true });
-    } catch (caught) {
-      if (caught instanceof ApiError) setFieldErrors(caught.fieldErrors());
-      setError(messageOf(caught, 'Sign up failed'));
-    } finally {
-      setBusy(false);
+    },
+    { fallback: 'Sign up failed' },
+  );
+  const fieldErrors = create.fieldErrors;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!valid) {
+      create.fail('Please fill in all required fields and accept the terms');
+      return;
     }
+    void create.run();
   };
 
   if (invitation.data?.existingUser) {
@@ -221,7 +198,7 @@ export default function SignupPage() {
           <MessageBarBody>{messageOf(invitation.error)}</MessageBarBody>
         </MessageBar>
       ) : null}
-      <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
+      <form className={styles.form} onSubmit={submit} noValidate>
         <fieldset className={styles.section}>
           <legend className={styles.legend}>
             <Subtitle2>Personal Information</Subtitle2>
@@ -350,17 +327,17 @@ export default function SignupPage() {
             label="Send me product news by email (optional)"
           />
         </div>
-        {error ? (
+        {create.error ? (
           <MessageBar intent="error" role="alert">
-            <MessageBarBody>{error}</MessageBarBody>
+            <MessageBarBody>{create.error}</MessageBarBody>
           </MessageBar>
         ) : null}
         <div className={styles.actions}>
           <Button appearance="secondary" onClick={() => navigate('/login')}>
             Back to Login
           </Button>
-          <Button type="submit" appearance="primary" disabled={!valid || busy}>
-            {busy ? 'Creating Account...' : 'Create Account'}
+          <Button type="submit" appearance="primary" disabled={!valid || create.busy}>
+            {create.busy ? 'Creating Account...' : 'Create Account'}
           </Button>
         </div>
       </form>

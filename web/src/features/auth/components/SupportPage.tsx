@@ -20,7 +20,7 @@ import { useMemo } from 'react';
 import { CopyButton } from '../../../components/CopyButton';
 import { clearSupportFlag, type SupportInfo, type SupportType } from '../../../lib/auth-store';
 import { logout } from '../api/session';
-import { ThemeToggle } from '../../../app/ThemeToggle';
+import { ThemeToggle } from '../../../components/ThemeToggle';
 
 const useStyles = makeStyles({
   page: {

@@ -1,9 +1,9 @@
 import { MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
 import { useSearchParams } from 'react-router';
-import useSWRImmutable from 'swr/immutable';
 import { AppLink } from '../../../components/AppLink';
-import { apiRequest, authApi, messageOf } from '../../../lib/api-client';
+import { messageOf } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-store';
+import { useEmailConfirmation } from '../api/account';
 import { AuthLayout } from './AuthLayout';
 
 /** Where the confirmation link in the email leads; works signed in or out. */
@@ -11,9 +11,7 @@ export default function VerifyEmailPage() {
   const [params] = useSearchParams();
   const token = params.get('token');
   const auth = useAuth();
-  const result = useSWRImmutable(token ? ['verify-email', token] : null, () =>
-    apiRequest(authApi('/verify-email'), { method: 'POST', auth: false, body: { token } }),
-  );
+  const result = useEmailConfirmation(token);
   return (
     <AuthLayout title="Confirm your email">
       {!token ? (

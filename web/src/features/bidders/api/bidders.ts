@@ -11,13 +11,6 @@ import {
   scanResultSchema,
   type ScoreType,
 } from '@contracts/bidders/bidders.schema';
-import {
-  lotwiseModelSchema,
-  scoringSettingsViewSchema,
-  type AutomationRules,
-  type TierThresholds,
-  type Weights,
-} from '@contracts/scoring/scoring.schema';
 import { useEffect } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import useSWRInfinite from 'swr/infinite';
@@ -91,7 +84,6 @@ const bidderKey = (id: string) => domainApi(`/bidders/${encodeURIComponent(id)}`
 const historyKey = (id: string) => domainApi(`/bidders/${encodeURIComponent(id)}/history`);
 const notesKey = (id: string) => domainApi(`/bidders/${encodeURIComponent(id)}/notes`);
 const duplicatesKey = domainApi('/duplicates?status=pending');
-const settingsKey = domainApi('/scoring/settings');
 const analyticsKey = (scoreType: ScoreType) =>
   domainApi(`/bidders/analytics?scoreType=${scoreType}`);
 
@@ -104,16 +96,6 @@ export const useBidderNotes = (id: string | null) =>
 export const useDuplicates = () => useSWR(duplicatesKey, fetchWith(duplicatesResponseSchema));
 export const useAnalytics = (scoreType: ScoreType) =>
   useSWR(analyticsKey(scoreType), fetchWith(analyticsSchema));
-
-/** Polls while a recalculation runs, so its progress shows. */
-export const useScoringSettings = () =>
-  useSWR(settingsKey, fetchWith(scoringSettingsViewSchema), {
-    refreshInterval: (data) =>
-      data?.recompute && ['queued', 'running'].includes(data.recompute.status) ? 1000 : 0,
-  });
-
-export const useLotwiseModel = () =>
-  useSWR(domainApi('/scoring/lotwise'), fetchWith(lotwiseModelSchema));
 
 export type BidderInputBody = {
   firstName: string;
@@ -128,7 +110,7 @@ export type BidderInputBody = {
 
 /** Everything that changes bidders, refreshing whatever shows them. */
 export function useBidderActions() {
-  const { cache, mutate } = useSWRConfig();
+  const { mutate } = useSWRConfig();
   const refreshLists = async () => {
     listChanged.forEach((listener) => listener());
     await mutate(
@@ -183,24 +165,6 @@ export function useBidderActions() {
       });
       await Promise.all(bidderIds.map(refreshBidder));
       return result;
-    },
-    saveSettings: async (changes: {
-      customWeights?: Weights;
-      customTiers?: TierThresholds;
-      automation?: AutomationRules;
-      invitationThresholds?: { autoInvite: number; manualReview: number; autoDeny: number };
-      autoMergeThreshold?: number;
-    }) => {
-      // Saved against the version on screen: someone else's save meanwhile answers 412.
-      const shown = cache.get(settingsKey)?.data as { etag?: string } | undefined;
-      const saved = await apiRequest(settingsKey, {
-        method: 'PUT',
-        body: changes,
-        headers: { 'if-match': `"${shown?.etag ?? 'defaults'}"` },
-        schema: scoringSettingsViewSchema,
-      });
-      await mutate(settingsKey, saved, { revalidate: false });
-      return saved;
     },
     /** Merges the two versions the dialog showed (their ETags); a changed one answers 412. */
     merge: async (

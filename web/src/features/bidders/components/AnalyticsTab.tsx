@@ -16,7 +16,7 @@ import { autoInviteStatuses, tiers } from '@contracts/scoring/scoring.schema';
 import { messageOf } from '../../../lib/api-client';
 import { useAnalytics } from '../api/bidders';
 import { scoreTypeLabel } from './score-style';
-import { StatCard } from './StatCard';
+import { StatCard } from '../../../components/StatCard';
 
 const useStyles = makeStyles({
   stack: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },

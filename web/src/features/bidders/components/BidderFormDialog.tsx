@@ -27,8 +27,9 @@ import {
   type BidderListItem,
 } from '@contracts/bidders/bidders.schema';
 import { useState, type FormEvent } from 'react';
-import { ApiError, messageOf } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { useNotify } from '../../../lib/toast';
+import { useAction } from '../../../lib/use-action';
 import { useBidderActions } from '../api/bidders';
 
 const useStyles = makeStyles({
@@ -107,7 +108,6 @@ export function BidderFormDialog({
   const [form, setForm] = useState<FormState>(() => (bidder ? fromBidder(bidder) : blank));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [stale, setStale] = useState(false);
-  const [busy, setBusy] = useState(false);
   // The version being edited: the one opened, or the newer one loaded after a conflict.
   const [base, setBase] = useState(bidder);
   const [lastBidder, setLastBidder] = useState(bidder);
@@ -119,43 +119,30 @@ export function BidderFormDialog({
     setStale(false);
   }
 
-  const loadTheirChanges = async () => {
-    if (!base) return;
-    try {
+  const loadTheirChanges = useAction(
+    async () => {
+      if (!base) return;
       const fresh = await actions.fetch(base.id);
       setBase(fresh);
       setForm(fromBidder(fresh));
       setStale(false);
       void actions.refreshLists();
-    } catch (caught) {
-      notify.error('The bidder could not be loaded', messageOf(caught));
-    }
-  };
+    },
+    { onError: (message) => notify.error('The bidder could not be loaded', message) },
+  );
 
   const set = (name: keyof FormState) => (_: unknown, data: { value: string }) =>
     setForm((current) => ({ ...current, [name]: data.value }));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!form.firstName.trim() || !form.lastName.trim() || !form.email.trim()) {
-      setErrors({
-        ...(form.firstName.trim() ? {} : { firstName: 'First name is required' }),
-        ...(form.lastName.trim() ? {} : { lastName: 'Last name is required' }),
-        ...(form.email.trim() ? {} : { email: 'Email is required' }),
-      });
-      notify.error('Please fill in all required fields');
-      return;
-    }
-    setBusy(true);
-    setErrors({});
-    const address = {
-      street: form.street,
-      city: form.city,
-      state: form.state,
-      zip: form.zip,
-      country: form.country || 'USA',
-    };
-    try {
+  const save = useAction(
+    async () => {
+      const address = {
+        street: form.street,
+        city: form.city,
+        state: form.state,
+        zip: form.zip,
+        country: form.country || 'USA',
+      };
       if (base) {
         const saved = await actions.update(base, {
           firstName: form.firstName,
@@ -185,32 +172,48 @@ export function BidderFormDialog({
         onSaved?.(created);
       }
       onClose();
-    } catch (caught) {
-      if (caught instanceof ApiError && caught.status === 400) {
-        const fields = caught.fieldErrors();
-        setErrors(
-          Object.fromEntries(
-            Object.entries(fields).map(([field, message]) => [
-              field.replace(/^address\./, ''),
-              message,
-            ]),
-          ),
-        );
-        notify.error(
-          editing ? 'Check the highlighted fields' : 'Please fill in all required fields',
-        );
-      } else if (caught instanceof ApiError && caught.status === 412) {
-        setStale(true);
-      } else {
-        notify.error(
-          editing
-            ? 'Failed to save the bidder. Please try again.'
-            : 'Failed to add bidder. Please try again.',
-        );
-      }
-    } finally {
-      setBusy(false);
+    },
+    {
+      onError: (_, caught) => {
+        if (caught instanceof ApiError && caught.status === 400) {
+          const fields = caught.fieldErrors();
+          setErrors(
+            Object.fromEntries(
+              Object.entries(fields).map(([field, message]) => [
+                field.replace(/^address\./, ''),
+                message,
+              ]),
+            ),
+          );
+          notify.error(
+            editing ? 'Check the highlighted fields' : 'Please fill in all required fields',
+          );
+        } else if (caught instanceof ApiError && caught.status === 412) {
+          setStale(true);
+        } else {
+          notify.error(
+            editing
+              ? 'Failed to save the bidder. Please try again.'
+              : 'Failed to add bidder. Please try again.',
+          );
+        }
+      },
+    },
+  );
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!form.firstName.trim() || !form.lastName.trim() || !form.email.trim()) {
+      setErrors({
+        ...(form.firstName.trim() ? {} : { firstName: 'First name is required' }),
+        ...(form.lastName.trim() ? {} : { lastName: 'Last name is required' }),
+        ...(form.email.trim() ? {} : { email: 'Email is required' }),
+      });
+      notify.error('Please fill in all required fields');
+      return;
     }
+    setErrors({});
+    void save.run();
   };
 
   const text = (
@@ -234,7 +237,7 @@ export function BidderFormDialog({
   );
 
   return (
-    <Dialog open={open} onOpenChange={(_, data) => !data.open && !busy && onClose()}>
+    <Dialog open={open} onOpenChange={(_, data) => !data.open && !save.busy && onClose()}>
       <DialogSurface className={styles.surface}>
         <form onSubmit={submit} noValidate>
           <DialogBody>
@@ -249,7 +252,7 @@ export function BidderFormDialog({
                     then make yours again.
                   </MessageBarBody>
                   <MessageBarActions>
-                    <Button onClick={() => void loadTheirChanges()}>Load their changes</Button>
+                    <Button onClick={() => void loadTheirChanges.run()}>Load their changes</Button>
                   </MessageBarActions>
                 </MessageBar>
               ) : null}
@@ -333,11 +336,11 @@ export function BidderFormDialog({
               )}
             </DialogContent>
             <DialogActions>
-              <Button appearance="secondary" onClick={onClose} disabled={busy}>
+              <Button appearance="secondary" onClick={onClose} disabled={save.busy}>
                 Cancel
               </Button>
-              <Button appearance="primary" type="submit" disabled={busy || stale}>
-                {busy ? 'Saving...' : editing ? 'Save Changes' : 'Add Bidder'}
+              <Button appearance="primary" type="submit" disabled={save.busy || stale}>
+                {save.busy ? 'Saving...' : editing ? 'Save Changes' : 'Add Bidder'}
               </Button>
             </DialogActions>
           </DialogBody>

@@ -15,7 +15,6 @@ import {
   MessageBarBody,
   Option,
   OverlayDrawer,
-  ProgressBar,
   Skeleton,
   SkeletonItem,
   Subtitle2,
@@ -36,18 +35,11 @@ import {
   PhoneRegular,
 } from '@fluentui/react-icons';
 import { noteCategories, type Bidder, type ScoreType } from '@contracts/bidders/bidders.schema';
-import { componentLabels, scoreComponents } from '@contracts/scoring/scoring.schema';
 import { useState, type FormEvent } from 'react';
 import { messageOf } from '../../../lib/api-client';
 import { useNotify } from '../../../lib/toast';
-import {
-  useBidder,
-  useBidderActions,
-  useBidderHistory,
-  useBidderNotes,
-  useLotwiseModel,
-  useScoringSettings,
-} from '../api/bidders';
+import { useAction } from '../../../lib/use-action';
+import { useBidder, useBidderActions, useBidderHistory, useBidderNotes } from '../api/bidders';
 import { ScoreGauge } from './ScoreGauge';
 import { ScoreTypeSwitch } from './ScoreTypeSwitch';
 import {
@@ -58,6 +50,7 @@ import {
   statusBadge,
   tierBadge,
 } from './score-style';
+import type { ScoringViews } from './scoring-views';
 
 type ProfileTab = 'overview' | 'breakdown' | 'history' | 'notes';
 
@@ -101,12 +94,6 @@ const useStyles = makeStyles({
     border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
   },
   statValue: { fontSize: tokens.fontSizeBase400, fontWeight: tokens.fontWeightSemibold },
-  component: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
-  componentLine: {
-    display: 'flex',
-    justifyContent: 'space-between',
-    gap: tokens.spacingHorizontalM,
-  },
   muted: { color: tokens.colorNeutralForeground3 },
   empty: {
     textAlign: 'center',
@@ -205,11 +192,16 @@ function Overview({ bidder }: { bidder: Bidder }) {
   );
 }
 
-function Breakdown({ bidder, scoreType }: { bidder: Bidder; scoreType: ScoreType }) {
+function Breakdown({
+  bidder,
+  scoreType,
+  ScoreBreakdown,
+}: {
+  bidder: Bidder;
+  scoreType: ScoreType;
+  ScoreBreakdown: ScoringViews['ScoreBreakdown'];
+}) {
   const styles = useStyles();
-  const lotwise = useLotwiseModel();
-  const settings = useScoringSettings();
-  const weights = scoreType === 'custom' ? settings.data?.customWeights : lotwise.data?.weights;
   const score = scoreOf(bidder, scoreType);
   return (
     <div className={styles.stack}>
@@ -217,22 +209,7 @@ function Breakdown({ bidder, scoreType }: { bidder: Bidder; scoreType: ScoreType
         {scoreTypeLabel(scoreType)} score {score.score}, updated {dateOf(score.lastUpdated)}. Each
         component is scored 0-100 from this bidder&apos;s record and weighted as shown.
       </Caption1>
-      {scoreComponents.map((name) => (
-        <div key={name} className={styles.component}>
-          <div className={styles.componentLine}>
-            <Text weight="semibold">{componentLabels[name]}</Text>
-            <Text>
-              {score.breakdown[name]}
-              <span className={styles.muted}> · weight {weights ? `${weights[name]}%` : '…'}</span>
-            </Text>
-          </div>
-          <ProgressBar
-            value={score.breakdown[name] / 100}
-            thickness="large"
-            aria-label={`${componentLabels[name]} ${score.breakdown[name]} of 100`}
-          />
-        </div>
-      ))}
+      <ScoreBreakdown scoreType={scoreType} breakdown={score.breakdown} />
     </div>
   );
 }
@@ -308,20 +285,18 @@ function Notes({ bidder, initialCategory }: { bidder: Bidder; initialCategory: s
   const { data, error } = useBidderNotes(bidder.id);
   const [category, setCategory] = useState(initialCategory);
   const [note, setNote] = useState('');
-  const [busy, setBusy] = useState(false);
-  const add = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!note.trim()) return;
-    setBusy(true);
-    try {
+  const save = useAction(
+    async () => {
       await actions.addNote(bidder.id, { category, note });
       setNote('');
       notify.success('Note added');
-    } catch (caught) {
-      notify.error('The note was not saved', messageOf(caught));
-    } finally {
-      setBusy(false);
-    }
+    },
+    { onError: (message) => notify.error('The note was not saved', message) },
+  );
+  const add = (event: FormEvent) => {
+    event.preventDefault();
+    if (!note.trim()) return;
+    void save.run();
   };
   const notes = [...(data?.notes ?? [])].sort((a, b) => b.date.localeCompare(a.date));
   return (
@@ -342,8 +317,8 @@ function Notes({ bidder, initialCategory }: { bidder: Bidder; initialCategory: s
           <Textarea value={note} onChange={(_, value) => setNote(value.value)} resize="vertical" />
         </Field>
         <div className={styles.noteActions}>
-          <Button type="submit" appearance="primary" disabled={busy || !note.trim()}>
-            {busy ? 'Adding...' : 'Add Note'}
+          <Button type="submit" appearance="primary" disabled={save.busy || !note.trim()}>
+            {save.busy ? 'Adding...' : 'Add Note'}
           </Button>
         </div>
       </form>
@@ -378,11 +353,13 @@ function Notes({ bidder, initialCategory }: { bidder: Bidder; initialCategory: s
 export function BidderProfilePanel({
   bidderId,
   defaultScoreType,
+  ScoreBreakdown,
   onClose,
   onEdit,
 }: {
   bidderId: string | null;
   defaultScoreType: ScoreType;
+  ScoreBreakdown: ScoringViews['ScoreBreakdown'];
   onClose(): void;
   onEdit(bidder: Bidder): void;
 }) {
@@ -489,7 +466,7 @@ export function BidderProfilePanel({
         ) : tab === 'overview' ? (
           <Overview bidder={bidder} />
         ) : tab === 'breakdown' ? (
-          <Breakdown bidder={bidder} scoreType={scoreType} />
+          <Breakdown bidder={bidder} scoreType={scoreType} ScoreBreakdown={ScoreBreakdown} />
         ) : tab === 'history' ? (
           <History bidder={bidder} />
         ) : (

@@ -1,24 +1,15 @@
-import {
-  Button,
-  makeStyles,
-  MessageBar,
-  MessageBarBody,
-  ProgressBar,
-  Tab,
-  TabList,
-  Title2,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowUploadRegular, OptionsRegular, PersonAddRegular } from '@fluentui/react-icons';
 import type { BidderListItem, ScoreType } from '@contracts/bidders/bidders.schema';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { lazy, Suspense, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { PageLoading } from '../../../app/PageLoading';
-import { messageOf } from '../../../lib/api-client';
+import { PageLoading } from '../../../components/PageLoading';
+import { RoutedTabsPage } from '../../../components/RoutedTabsPage';
 import { useCan } from '../../../lib/auth-store';
 import { useNotify } from '../../../lib/toast';
-import { useBidderActions, useScoringSettings } from '../api/bidders';
+import { useAction } from '../../../lib/use-action';
+import { useBidderActions } from '../api/bidders';
 import { AllBiddersTab } from './AllBiddersTab';
 import { BidderFormDialog } from './BidderFormDialog';
 import { BidderProfilePanel } from './BidderProfilePanel';
@@ -26,29 +17,14 @@ import { DuplicatesTab } from './DuplicatesTab';
 import { ImportDialog } from './ImportDialog';
 import { InviteDialog } from './InviteDialog';
 import { ScoreTypeSwitch } from './ScoreTypeSwitch';
-import { ScoringSettingsDialog } from './ScoringSettingsDialog';
 import type { RowAction } from './BidderTable';
 import { fullName } from './score-style';
+import type { ScoringViews } from './scoring-views';
 
 // The charts library is large; only the Analytics tab needs it.
 const AnalyticsTab = lazy(() => import('./AnalyticsTab'));
 
-const tabs = [
-  { id: 'all', label: 'All Bidders' },
-  { id: 'duplicates', label: 'Duplicates' },
-  { id: 'analytics', label: 'Analytics' },
-] as const;
-
 const useStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
-  header: {
-    display: 'flex',
-    alignItems: 'center',
-    justifyContent: 'space-between',
-    gap: tokens.spacingHorizontalM,
-    flexWrap: 'wrap',
-  },
-  title: { margin: 0 },
   tools: {
     display: 'flex',
     alignItems: 'center',
@@ -56,52 +32,12 @@ const useStyles = makeStyles({
     flexWrap: 'wrap',
   },
   desktopOnly: { '@media (max-width: 760px)': { display: 'none' } },
-  progress: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalXS,
-    flexGrow: 1,
-  },
 });
 
-/** While custom scores are recalculated after a settings change, how far along it is. */
-function RecomputeProgress() {
+export default function BiddersPage({ scoring }: { scoring: ScoringViews }) {
   const styles = useStyles();
-  const { data } = useScoringSettings();
-  const { refreshLists } = useBidderActions();
-  const status = data?.recompute?.status;
-  const previous = useRef(status);
-  useEffect(() => {
-    if (previous.current && previous.current !== 'completed' && status === 'completed')
-      void refreshLists();
-    previous.current = status;
-  }, [status, refreshLists]);
-  if (!data?.recompute || (status !== 'queued' && status !== 'running')) return null;
-  const { processed, total } = data.recompute;
-  return (
-    <MessageBar intent="info">
-      <MessageBarBody className={styles.progress}>
-        <span>
-          Recalculating custom scores with the new settings:{' '}
-          {total
-            ? `${processed.toLocaleString()} of ${total.toLocaleString()} bidders`
-            : 'starting...'}
-        </span>
-        <ProgressBar
-          value={total ? processed / total : undefined}
-          aria-label="Custom score recalculation"
-        />
-      </MessageBarBody>
-    </MessageBar>
-  );
-}
-
-export default function BiddersPage() {
-  const styles = useStyles();
-  const navigate = useNavigate();
   const notify = useNotify();
   const actions = useBidderActions();
-  const { tab = 'all' } = useParams();
   const [params, setParams] = useSearchParams();
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<BidderListItem | null>(null);
@@ -124,7 +60,15 @@ export default function BiddersPage() {
       { replace: name !== 'bidder' },
     );
 
-  if (!tabs.some((candidate) => candidate.id === tab)) return <Navigate to="/bidders" replace />;
+  const remove = useAction(
+    async (bidder: BidderListItem) => {
+      await actions.remove(bidder.id);
+      notify.success(`${fullName(bidder)} was deleted`);
+      if (openBidder === bidder.id) setParam('bidder', null);
+      setDeleting(null);
+    },
+    { onError: (message) => notify.error('The bidder was not deleted', message) },
+  );
 
   const onAction = (action: RowAction, bidder: BidderListItem) => {
     if (action === 'view') setParam('bidder', bidder.id);
@@ -134,12 +78,45 @@ export default function BiddersPage() {
     else setDeleting(bidder);
   };
 
+  const { SettingsDialog, RecomputeProgress, AutoMergeThreshold, ScoreBreakdown } = scoring;
+  const tabs = [
+    {
+      id: 'all',
+      label: 'All Bidders',
+      render: () => (
+        <AllBiddersTab
+          scoreType={scoreType}
+          onOpen={(bidder) => setParam('bidder', bidder.id)}
+          onAction={onAction}
+        />
+      ),
+    },
+    {
+      id: 'duplicates',
+      label: 'Duplicates',
+      render: () => (
+        <DuplicatesTab threshold={<AutoMergeThreshold canEdit={can('bidders:scoring')} />} />
+      ),
+    },
+    {
+      id: 'analytics',
+      label: 'Analytics',
+      render: () => (
+        <Suspense fallback={<PageLoading />}>
+          <AnalyticsTab scoreType={scoreType} />
+        </Suspense>
+      ),
+    },
+  ];
+
   return (
-    <div className={styles.page}>
-      <div className={styles.header}>
-        <Title2 as="h1" className={styles.title}>
-          Bidder Management
-        </Title2>
+    <RoutedTabsPage
+      title="Bidder Management"
+      base="/bidders"
+      label="Bidder sections"
+      tabs={tabs}
+      indexTab="all"
+      actions={
         <div className={styles.tools}>
           <ScoreTypeSwitch
             value={scoreType}
@@ -171,41 +148,13 @@ export default function BiddersPage() {
             </Button>
           ) : null}
         </div>
-      </div>
-      <TabList
-        selectedValue={tab}
-        onTabSelect={(_, data) =>
-          navigate({
-            pathname: data.value === 'all' ? '/bidders' : `/bidders/${String(data.value)}`,
-            search: params.toString(),
-          })
-        }
-        aria-label="Bidder sections"
-      >
-        {tabs.map((candidate) => (
-          <Tab key={candidate.id} value={candidate.id}>
-            {candidate.label}
-          </Tab>
-        ))}
-      </TabList>
-      <RecomputeProgress />
-      {tab === 'all' ? (
-        <AllBiddersTab
-          scoreType={scoreType}
-          onOpen={(bidder) => setParam('bidder', bidder.id)}
-          onAction={onAction}
-        />
-      ) : tab === 'duplicates' ? (
-        <DuplicatesTab />
-      ) : (
-        <Suspense fallback={<PageLoading />}>
-          <AnalyticsTab scoreType={scoreType} />
-        </Suspense>
-      )}
-
+      }
+      notice={<RecomputeProgress onCompleted={() => void actions.refreshLists()} />}
+    >
       <BidderProfilePanel
         bidderId={openBidder}
         defaultScoreType={scoreType}
+        ScoreBreakdown={ScoreBreakdown}
         onClose={() => setParam('bidder', null)}
         onEdit={(bidder) => setEditing(bidder)}
       />
@@ -216,7 +165,7 @@ export default function BiddersPage() {
         onClose={() => setEditing(null)}
       />
       <InviteDialog bidder={inviting} onClose={() => setInviting(null)} />
-      <ScoringSettingsDialog
+      <SettingsDialog
         open={settingsOpen}
         canEdit={can('bidders:scoring')}
         onClose={() => setSettingsOpen(false)}
@@ -230,21 +179,13 @@ export default function BiddersPage() {
         danger
         onClose={() => setDeleting(null)}
         onConfirm={async () => {
-          if (!deleting) return;
-          try {
-            await actions.remove(deleting.id);
-            notify.success(`${fullName(deleting)} was deleted`);
-            if (openBidder === deleting.id) setParam('bidder', null);
-            setDeleting(null);
-          } catch (caught) {
-            notify.error('The bidder was not deleted', messageOf(caught));
-          }
+          if (deleting) await remove.run(deleting);
         }}
       >
         {deleting
           ? `${fullName(deleting)} (${deleting.bidderId}) and their notes and history will be removed from your account. The deletion is kept in the audit log.`
           : ''}
       </ConfirmDialog>
-    </div>
+    </RoutedTabsPage>
   );
 }

@@ -4,30 +4,26 @@ import {
   Button,
   Caption1,
   Card,
-  Field,
   makeStyles,
   mergeClasses,
   MessageBar,
-  MessageBarActions,
   MessageBarBody,
-  MessageBarTitle,
   Skeleton,
   SkeletonItem,
-  Slider,
   Subtitle2,
   Text,
   tokens,
 } from '@fluentui/react-components';
 import { CheckmarkCircleRegular, ArrowSyncRegular } from '@fluentui/react-icons';
 import type { BidderListItem, DuplicateView } from '@contracts/bidders/bidders.schema';
-import { AUTO_MERGE_DEFAULT } from '@contracts/scoring/scoring.schema';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { messageOf } from '../../../lib/api-client';
 import { useCan } from '../../../lib/auth-store';
 import { useNotify } from '../../../lib/toast';
-import { useBidderActions, useDuplicates, useScoringSettings } from '../api/bidders';
+import { useAction } from '../../../lib/use-action';
+import { useBidderActions, useDuplicates } from '../api/bidders';
 import { MergeDialog } from './MergeDialog';
-import { StatCard } from './StatCard';
+import { StatCard } from '../../../components/StatCard';
 import { confidenceColour, fullName } from './score-style';
 
 const useStyles = makeStyles({
@@ -38,17 +34,6 @@ const useStyles = makeStyles({
     gap: tokens.spacingHorizontalM,
   },
   muted: { color: tokens.colorNeutralForeground3 },
-  slider: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalS,
-    maxWidth: '560px',
-  },
-  scale: {
-    display: 'flex',
-    justifyContent: 'space-between',
-    color: tokens.colorNeutralForeground3,
-  },
   listHead: {
     display: 'flex',
     justifyContent: 'space-between',
@@ -93,7 +78,6 @@ const useStyles = makeStyles({
     textAlign: 'center',
   },
   ok: { color: tokens.colorPaletteGreenForeground1 },
-  fullWidth: { width: '100%' },
 });
 
 function Side({ bidder }: { bidder: BidderListItem }) {
@@ -115,105 +99,34 @@ function Side({ bidder }: { bidder: BidderListItem }) {
   );
 }
 
-function Threshold({ canEdit }: { canEdit: boolean }) {
-  const styles = useStyles();
-  const notify = useNotify();
-  const actions = useBidderActions();
-  const { data } = useScoringSettings();
-  const saved = data?.autoMergeThreshold ?? AUTO_MERGE_DEFAULT;
-  const [open, setOpen] = useState(false);
-  const [value, setValue] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
-  const shown = value ?? saved;
-  const save = async () => {
-    setBusy(true);
-    try {
-      await actions.saveSettings({ autoMergeThreshold: shown });
-      setValue(null);
-      notify.success(`Auto-merge threshold set to ${shown}%`);
-    } catch (caught) {
-      notify.error('The threshold was not saved', messageOf(caught));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <MessageBar intent="info" layout="multiline">
-      <MessageBarBody>
-        <MessageBarTitle>Auto-merge threshold: {saved}%</MessageBarTitle>
-        Pairs matching at {saved}% or more are merged automatically when bidders are added or
-        imported; the rest wait here for review.
-        {open ? (
-          <div className={styles.slider}>
-            <Field label={`Threshold: ${shown}%`} hint="Recommended: 90 to 95%.">
-              <Slider
-                className={styles.fullWidth}
-                min={70}
-                max={100}
-                value={shown}
-                disabled={!canEdit}
-                onChange={(_, slider) => setValue(slider.value)}
-              />
-            </Field>
-            <div className={styles.scale}>
-              <Caption1>Conservative 70%</Caption1>
-              <Caption1>Strict 100%</Caption1>
-            </div>
-            <div>
-              <Button
-                appearance="primary"
-                size="small"
-                disabled={!canEdit || busy || shown === saved}
-                onClick={() => void save()}
-              >
-                {busy ? 'Saving...' : 'Save threshold'}
-              </Button>
-            </div>
-          </div>
-        ) : null}
-      </MessageBarBody>
-      <MessageBarActions>
-        <Button size="small" onClick={() => setOpen(!open)} aria-expanded={open}>
-          {open ? 'Hide Settings' : 'Adjust'}
-        </Button>
-      </MessageBarActions>
-    </MessageBar>
-  );
-}
-
-export function DuplicatesTab() {
+/** Pairs that may be one bidder twice, with the auto-merge threshold above them. */
+export function DuplicatesTab({ threshold }: { threshold: ReactNode }) {
   const styles = useStyles();
   const notify = useNotify();
   const actions = useBidderActions();
   const can = useCan();
   const { data, error } = useDuplicates();
   const [reviewing, setReviewing] = useState<DuplicateView | null>(null);
-  const [scanning, setScanning] = useState(false);
   const canMerge = can('bidders:merge');
 
-  const scan = async () => {
-    setScanning(true);
-    try {
+  const scan = useAction(
+    async () => {
       const result = await actions.scan();
       notify.success(
         `Checked ${result.scanned.toLocaleString()} bidders`,
         `${result.pending} pair${result.pending === 1 ? '' : 's'} to review, ${result.autoMerged} merged automatically.`,
       );
-    } catch (caught) {
-      notify.error('The scan did not finish', messageOf(caught));
-    } finally {
-      setScanning(false);
-    }
-  };
+    },
+    { onError: (message) => notify.error('The scan did not finish', message) },
+  );
 
-  const dismiss = async (pair: DuplicateView) => {
-    try {
+  const dismiss = useAction(
+    async (pair: DuplicateView) => {
       await actions.dismiss(pair.id);
       notify.info('Marked as not a duplicate');
-    } catch (caught) {
-      notify.error('The pair was not dismissed', messageOf(caught));
-    }
-  };
+    },
+    { onError: (message) => notify.error('The pair was not dismissed', message) },
+  );
 
   const summary = data?.summary;
   const cards = [
@@ -225,7 +138,7 @@ export function DuplicatesTab() {
 
   return (
     <div className={styles.stack}>
-      <Threshold canEdit={can('bidders:scoring')} />
+      {threshold}
       <div className={styles.cards}>
         {cards.map(([label, value]) => (
           <StatCard key={label} label={label} value={value === undefined ? '—' : String(value)} />
@@ -235,10 +148,10 @@ export function DuplicatesTab() {
         <Subtitle2 as="h2">Pending Duplicate Matches</Subtitle2>
         <Button
           icon={<ArrowSyncRegular />}
-          disabled={!canMerge || scanning}
-          onClick={() => void scan()}
+          disabled={!canMerge || scan.busy}
+          onClick={() => void scan.run()}
         >
-          {scanning ? 'Checking...' : 'Check all bidders'}
+          {scan.busy ? 'Checking...' : 'Check all bidders'}
         </Button>
       </div>
       {error ? (
@@ -279,7 +192,7 @@ export function DuplicatesTab() {
               <Side bidder={pair.bidder2} />
             </div>
             <div className={styles.actions}>
-              <Button disabled={!canMerge} onClick={() => void dismiss(pair)}>
+              <Button disabled={!canMerge} onClick={() => void dismiss.run(pair)}>
                 Not a duplicate
               </Button>
               <Button appearance="primary" disabled={!canMerge} onClick={() => setReviewing(pair)}>

@@ -25,8 +25,8 @@ import { ArrowDownloadRegular, DocumentRegular } from '@fluentui/react-icons';
 import type { ImportResult } from '@contracts/bidders/bidders.schema';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { messageOf } from '../../../lib/api-client';
 import { downloadText } from '../../../lib/download';
+import { useAction } from '../../../lib/use-action';
 import { useBidderActions } from '../api/bidders';
 
 const MAX_BYTES = 10 * 1024 * 1024;
@@ -135,38 +135,30 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose(): void
   const input = useRef<HTMLInputElement>(null);
   const [tab, setTab] = useState<'platform' | 'file'>('file');
   const [files, setFiles] = useState<File[]>([]);
-  const [progress, setProgress] = useState<number | null>(null);
+  const [progress, setProgress] = useState(0);
   const [result, setResult] = useState<ImportResult | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
-  const uploading = progress !== null;
+  const upload = useAction(async () => {
+    setProgress(0);
+    setResult(await actions.importFiles(files, setProgress));
+    setFiles([]);
+    if (input.current) input.current.value = '';
+  });
+  const uploading = upload.busy;
   const total = files.reduce((sum, file) => sum + file.size, 0);
   const tooLarge = total > MAX_BYTES;
 
   const choose = (chosen: FileList | null) => {
     setFiles(chosen ? [...chosen] : []);
     setResult(null);
-    setError(null);
+    upload.reset();
   };
   const close = () => {
     if (uploading) return;
     setFiles([]);
     setResult(null);
-    setError(null);
+    upload.reset();
     onClose();
-  };
-  const upload = async () => {
-    setProgress(0);
-    setError(null);
-    try {
-      setResult(await actions.importFiles(files, setProgress));
-      setFiles([]);
-      if (input.current) input.current.value = '';
-    } catch (caught) {
-      setError(messageOf(caught));
-    } finally {
-      setProgress(null);
-    }
   };
 
   return (
@@ -260,9 +252,9 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose(): void
                     <ProgressBar value={progress < 1 ? progress : undefined} thickness="large" />
                   </Field>
                 ) : null}
-                {error ? (
+                {upload.error ? (
                   <MessageBar intent="error">
-                    <MessageBarBody>{error}</MessageBarBody>
+                    <MessageBarBody>{upload.error}</MessageBarBody>
                   </MessageBar>
                 ) : null}
                 {result ? <Result result={result} /> : null}
@@ -277,7 +269,7 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose(): void
               <Button
                 appearance="primary"
                 disabled={!files.length || uploading || tooLarge}
-                onClick={() => void upload()}
+                onClick={() => void upload.run()}
               >
                 {uploading ? 'Uploading...' : 'Upload and Import'}
               </Button>

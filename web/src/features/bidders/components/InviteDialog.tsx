@@ -12,8 +12,8 @@ import {
 } from '@fluentui/react-components';
 import type { BidderListItem } from '@contracts/bidders/bidders.schema';
 import { useState } from 'react';
-import { messageOf } from '../../../lib/api-client';
 import { useNotify } from '../../../lib/toast';
+import { useAction } from '../../../lib/use-action';
 import { useBidderActions } from '../api/bidders';
 import { fullName } from './score-style';
 
@@ -28,24 +28,19 @@ export function InviteDialog({
   const notify = useNotify();
   const actions = useBidderActions();
   const [message, setMessage] = useState('');
-  const [busy, setBusy] = useState(false);
-  if (!bidder) return null;
-  const send = async () => {
-    setBusy(true);
-    try {
-      const result = await actions.invite([bidder.id], message.trim() || undefined);
-      if (result.invited) notify.success(`Invitation sent to ${bidder.email}`);
+  const send = useAction(
+    async (invited: BidderListItem) => {
+      const result = await actions.invite([invited.id], message.trim() || undefined);
+      if (result.invited) notify.success(`Invitation sent to ${invited.email}`);
       else notify.warning('No invitation was sent', 'This bidder has no email address.');
       setMessage('');
       onClose();
-    } catch (caught) {
-      notify.error('The invitation was not sent', messageOf(caught));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    { onError: (text) => notify.error('The invitation was not sent', text) },
+  );
+  if (!bidder) return null;
   return (
-    <Dialog open onOpenChange={(_, data) => !data.open && !busy && onClose()}>
+    <Dialog open onOpenChange={(_, data) => !data.open && !send.busy && onClose()}>
       <DialogSurface>
         <DialogBody>
           <DialogTitle>Invite {fullName(bidder)}</DialogTitle>
@@ -60,11 +55,11 @@ export function InviteDialog({
             </Field>
           </DialogContent>
           <DialogActions>
-            <Button onClick={onClose} disabled={busy}>
+            <Button onClick={onClose} disabled={send.busy}>
               Cancel
             </Button>
-            <Button appearance="primary" onClick={() => void send()} disabled={busy}>
-              {busy ? 'Sending...' : 'Send Invite'}
+            <Button appearance="primary" onClick={() => void send.run(bidder)} disabled={send.busy}>
+              {send.busy ? 'Sending...' : 'Send Invite'}
             </Button>
           </DialogActions>
         </DialogBody>

@@ -20,8 +20,8 @@ import {
 } from '@fluentui/react-components';
 import type { BidderListItem, DuplicateView } from '@contracts/bidders/bidders.schema';
 import { useState } from 'react';
-import { messageOf } from '../../../lib/api-client';
 import { useNotify } from '../../../lib/toast';
+import { useAction } from '../../../lib/use-action';
 import { useBidderActions } from '../api/bidders';
 import { fullName } from './score-style';
 
@@ -85,33 +85,15 @@ export function MergeDialog({ pair, onClose }: { pair: DuplicateView | null; onC
   const actions = useBidderActions();
   const [primary, setPrimary] = useState<1 | 2>(1);
   const [chosen, setChosen] = useState<Record<string, 1 | 2>>({});
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [shown, setShown] = useState(pair?.id);
-  if (pair?.id !== shown) {
-    setShown(pair?.id);
-    // The record that came first usually holds the longer history, so it stays by default.
-    setPrimary(pair && pair.bidder2.createdAt < pair.bidder1.createdAt ? 2 : 1);
-    setChosen({});
-    setError(null);
-  }
-  if (!pair) return null;
-  const first = primary === 1 ? pair.bidder1 : pair.bidder2;
-  const second = primary === 1 ? pair.bidder2 : pair.bidder1;
-  // Each conflict defaults to the primary record's value.
-  const choiceOf = (field: string): 1 | 2 => chosen[field] ?? primary;
-
-  const merge = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      const resolved = Object.fromEntries(
-        pair.conflicts.map((conflict) => [
-          conflict.field,
-          choiceOf(conflict.field) === 1 ? conflict.value1 : conflict.value2,
-        ]),
-      );
-      await actions.merge(pair.id, {
+  const merge = useAction(
+    async (
+      pairId: string,
+      first: BidderListItem,
+      second: BidderListItem,
+      resolved: Record<string, string>,
+    ) => {
+      // The versions the reviewer saw: a record changed since answers 412, nothing merged.
+      await actions.merge(pairId, {
         primaryId: first.id,
         secondaryId: second.id,
         primaryEtag: first.etag,
@@ -123,22 +105,39 @@ export function MergeDialog({ pair, onClose }: { pair: DuplicateView | null; onC
         `${fullName(second)} (${second.bidderId}) is now part of ${fullName(first)}.`,
       );
       onClose();
-    } catch (caught) {
-      setError(messageOf(caught));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  );
+  const [shown, setShown] = useState(pair?.id);
+  if (pair?.id !== shown) {
+    setShown(pair?.id);
+    // The record that came first usually holds the longer history, so it stays by default.
+    setPrimary(pair && pair.bidder2.createdAt < pair.bidder1.createdAt ? 2 : 1);
+    setChosen({});
+    merge.reset();
+  }
+  if (!pair) return null;
+  const first = primary === 1 ? pair.bidder1 : pair.bidder2;
+  const second = primary === 1 ? pair.bidder2 : pair.bidder1;
+  // Each conflict defaults to the primary record's value.
+  const choiceOf = (field: string): 1 | 2 => chosen[field] ?? primary;
+
+  const resolved = () =>
+    Object.fromEntries(
+      pair.conflicts.map((conflict) => [
+        conflict.field,
+        choiceOf(conflict.field) === 1 ? conflict.value1 : conflict.value2,
+      ]),
+    );
 
   return (
-    <Dialog open onOpenChange={(_, data) => !data.open && !busy && onClose()}>
+    <Dialog open onOpenChange={(_, data) => !data.open && !merge.busy && onClose()}>
       <DialogSurface className={styles.surface}>
         <DialogBody>
           <DialogTitle>Resolve Duplicate Bidders</DialogTitle>
           <DialogContent className={styles.content}>
-            {error ? (
+            {merge.error ? (
               <MessageBar intent="error">
-                <MessageBarBody>{error}</MessageBarBody>
+                <MessageBarBody>{merge.error}</MessageBarBody>
               </MessageBar>
             ) : null}
             <Field label="Which record stays?">
@@ -192,11 +191,15 @@ export function MergeDialog({ pair, onClose }: { pair: DuplicateView | null; onC
             </MessageBar>
           </DialogContent>
           <DialogActions>
-            <Button onClick={onClose} disabled={busy}>
+            <Button onClick={onClose} disabled={merge.busy}>
               Cancel
             </Button>
-            <Button appearance="primary" onClick={() => void merge()} disabled={busy}>
-              {busy ? 'Merging...' : 'Merge Bidders'}
+            <Button
+              appearance="primary"
+              onClick={() => void merge.run(pair.id, first, second, resolved())}
+              disabled={merge.busy}
+            >
+              {merge.busy ? 'Merging...' : 'Merge Bidders'}
             </Button>
           </DialogActions>
         </DialogBody>

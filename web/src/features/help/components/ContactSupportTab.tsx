@@ -1,5 +1,4 @@
 import {
-  Badge,
   Body1,
   Button,
   Caption1,
@@ -17,11 +16,15 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { ChatRegular, MailRegular, PhoneRegular } from '@fluentui/react-icons';
-import { supportCategories, ticketRequestSchema } from '@contracts/support/support.schema';
-import { useState } from 'react';
-import { useServiceHealth } from '../../health/api/service-health';
-import { ApiError, messageOf } from '../../../lib/api-client';
+import {
+  supportCategories,
+  ticketRequestSchema,
+  type TicketRequest,
+} from '@contracts/support/support.schema';
+import { useState, type ReactNode } from 'react';
+import { messageOf } from '../../../lib/api-client';
 import { useNotify } from '../../../lib/toast';
+import { useAction } from '../../../lib/use-action';
 import { openTicket, useMyTickets } from '../api/support';
 
 const useStyles = makeStyles({
@@ -55,42 +58,40 @@ const useStyles = makeStyles({
 
 type Category = (typeof supportCategories)[number];
 
-export function ContactSupportTab() {
+export function ContactSupportTab({ systemStatus }: { systemStatus: ReactNode }) {
   const styles = useStyles();
   const notify = useNotify();
-  const health = useServiceHealth();
   const tickets = useMyTickets();
   const [subject, setSubject] = useState('');
   const [category, setCategory] = useState<Category | ''>('');
   const [description, setDescription] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const [invalid, setInvalid] = useState<Record<string, string>>({});
+  const send = useAction(
+    async (request: TicketRequest) => {
+      const ticket = await openTicket(request);
+      await tickets.mutate();
+      notify.success(`Request ${ticket.reference} sent`, 'We reply by email within 24 hours.');
+      setSubject('');
+      setCategory('');
+      setDescription('');
+    },
+    { onError: (message) => notify.error('Could not send your request', message) },
+  );
+  const errors = { ...send.fieldErrors, ...invalid };
 
-  const submit = async () => {
+  const submit = () => {
     const parsed = ticketRequestSchema.safeParse({ subject, category, description });
     if (!parsed.success) {
-      setErrors(
+      send.reset();
+      setInvalid(
         Object.fromEntries(
           parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]),
         ),
       );
       return;
     }
-    setBusy(true);
-    setErrors({});
-    try {
-      const ticket = await openTicket(parsed.data);
-      await tickets.mutate();
-      notify.success(`Request ${ticket.reference} sent`, 'We reply by email within 24 hours.');
-      setSubject('');
-      setCategory('');
-      setDescription('');
-    } catch (error) {
-      if (error instanceof ApiError) setErrors(error.fieldErrors());
-      notify.error('Could not send your request', messageOf(error));
-    } finally {
-      setBusy(false);
-    }
+    setInvalid({});
+    void send.run(parsed.data);
   };
 
   return (
@@ -122,21 +123,7 @@ export function ContactSupportTab() {
         </Card>
         <Card className={styles.card}>
           <CardHeader header={<Subtitle2 as="h2">System status</Subtitle2>} />
-          <div>
-            {health.overall === 'online' ? (
-              <Badge appearance="tint" color="success" size="large">
-                All systems operational
-              </Badge>
-            ) : health.overall === 'offline' ? (
-              <Badge appearance="tint" color="danger" size="large">
-                {health.offlineCount} service{health.offlineCount === 1 ? '' : 's'} not responding
-              </Badge>
-            ) : (
-              <Badge appearance="tint" color="informative" size="large">
-                Checking…
-              </Badge>
-            )}
-          </div>
+          <div>{systemStatus}</div>
         </Card>
       </div>
       <div className={styles.stack}>
@@ -183,8 +170,8 @@ export function ContactSupportTab() {
               />
             </Field>
             <div>
-              <Button appearance="primary" disabled={busy} onClick={() => void submit()}>
-                {busy ? 'Submitting...' : 'Submit Ticket'}
+              <Button appearance="primary" disabled={send.busy} onClick={submit}>
+                {send.busy ? 'Submitting...' : 'Submit Ticket'}
               </Button>
             </div>
           </div>

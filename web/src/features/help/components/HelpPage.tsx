@@ -1,44 +1,50 @@
-import { Input, makeStyles, Tab, TabList, Title2, tokens } from '@fluentui/react-components';
+import { Input, makeStyles } from '@fluentui/react-components';
 import { SearchRegular } from '@fluentui/react-icons';
-import { useState } from 'react';
-import { Navigate, useNavigate, useParams } from 'react-router';
+import { useState, type ReactNode } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { RoutedTabsPage } from '../../../components/RoutedTabsPage';
 import { ContactSupportTab } from './ContactSupportTab';
 import { FaqTab } from './FaqTab';
 import { GuidesTab } from './GuidesTab';
 
 const useStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
-  top: {
-    display: 'flex',
-    justifyContent: 'space-between',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalL,
-    flexWrap: 'wrap',
-  },
-  title: { margin: 0 },
   search: { width: '100%', maxWidth: '420px' },
-  tabs: { overflowX: 'auto' },
 });
 
-const tabs = [
-  { id: 'faqs', label: 'FAQs' },
-  { id: 'guides', label: 'Guides' },
-  { id: 'contact', label: 'Contact Support' },
-] as const;
-
-export default function HelpPage() {
+export default function HelpPage({
+  systemStatus,
+  canOpen,
+}: {
+  /** How the services are doing, shown beside the support form. */
+  systemStatus: ReactNode;
+  /** Whether the app has a screen at this address (a guide's Go to Feature shows only then). */
+  canOpen(path: string): boolean;
+}) {
   const styles = useStyles();
   const navigate = useNavigate();
   const { tab } = useParams();
   const [query, setQuery] = useState('');
-  const current = tabs.find((candidate) => candidate.id === tab);
-  if (!current) return <Navigate to="/help/faqs" replace />;
+  const tabs = [
+    {
+      id: 'faqs',
+      label: 'FAQs',
+      render: () => <FaqTab query={query} onClear={() => setQuery('')} />,
+    },
+    { id: 'guides', label: 'Guides', render: () => <GuidesTab canOpen={canOpen} /> },
+    {
+      id: 'contact',
+      label: 'Contact Support',
+      render: () => <ContactSupportTab systemStatus={systemStatus} />,
+    },
+  ];
   return (
-    <div className={styles.page}>
-      <div className={styles.top}>
-        <Title2 as="h1" className={styles.title}>
-          Help &amp; Documentation
-        </Title2>
+    <RoutedTabsPage
+      title="Help & Documentation"
+      base="/help"
+      label="Help sections"
+      tabs={tabs}
+      scrollableTabs
+      actions={
         <Input
           className={styles.search}
           contentBefore={<SearchRegular />}
@@ -47,25 +53,10 @@ export default function HelpPage() {
           value={query}
           onChange={(_, data) => {
             setQuery(data.value);
-            if (current.id !== 'faqs') navigate('/help/faqs');
+            if (tab !== 'faqs') navigate('/help/faqs');
           }}
         />
-      </div>
-      <TabList
-        className={styles.tabs}
-        selectedValue={current.id}
-        onTabSelect={(_, data) => navigate(`/help/${String(data.value)}`)}
-        aria-label="Help sections"
-      >
-        {tabs.map((candidate) => (
-          <Tab key={candidate.id} value={candidate.id}>
-            {candidate.label}
-          </Tab>
-        ))}
-      </TabList>
-      {current.id === 'faqs' ? <FaqTab query={query} onClear={() => setQuery('')} /> : null}
-      {current.id === 'guides' ? <GuidesTab /> : null}
-      {current.id === 'contact' ? <ContactSupportTab /> : null}
-    </div>
+      }
+    />
   );
 }

@@ -20,6 +20,7 @@ import { CheckmarkRegular, DismissRegular, MailReadRegular } from '@fluentui/rea
 import { useNavigate } from 'react-router';
 import { messageOf } from '../../../lib/api-client';
 import { useNotify } from '../../../lib/toast';
+import { useAction } from '../../../lib/use-action';
 import { useNotificationActions, useNotifications } from '../api/notifications';
 
 const useStyles = makeStyles({
@@ -81,10 +82,9 @@ export function NotificationsDialog({
   const notify = useNotify();
   const { data, isLoading, error } = useNotifications(open);
   const actions = useNotificationActions();
-  const run = (action: () => Promise<void>) =>
-    action().catch((caught: unknown) =>
-      notify.error('Could not update notifications', messageOf(caught)),
-    );
+  const update = useAction((change: () => Promise<void>) => change(), {
+    onError: (message) => notify.error('Could not update notifications', message),
+  });
   const items = data?.notifications ?? [];
 
   return (
@@ -130,7 +130,7 @@ export function NotificationsDialog({
                           type="button"
                           className={styles.link}
                           onClick={() => {
-                            void run(() => actions.markRead(item.id));
+                            void update.run(() => actions.markRead(item.id));
                             onOpenChange(false);
                             navigate(item.link ?? '/');
                           }}
@@ -150,7 +150,7 @@ export function NotificationsDialog({
                           appearance="subtle"
                           icon={<CheckmarkRegular />}
                           aria-label={`Mark "${item.title}" read`}
-                          onClick={() => void run(() => actions.markRead(item.id))}
+                          onClick={() => void update.run(() => actions.markRead(item.id))}
                         />
                       ) : null}
                       <Button
@@ -158,7 +158,7 @@ export function NotificationsDialog({
                         appearance="subtle"
                         icon={<DismissRegular />}
                         aria-label={`Dismiss "${item.title}"`}
-                        onClick={() => void run(() => actions.dismiss(item.id))}
+                        onClick={() => void update.run(() => actions.dismiss(item.id))}
                       />
                     </div>
                   </li>
@@ -175,7 +175,7 @@ export function NotificationsDialog({
               className={styles.actions}
               icon={<MailReadRegular />}
               disabled={!data?.unreadCount}
-              onClick={() => void run(actions.markAllRead)}
+              onClick={() => void update.run(actions.markAllRead)}
             >
               Mark All Read
             </Button>

@@ -12,10 +12,10 @@ import {
 } from '@fluentui/react-components';
 import { BoxRegular, CheckmarkRegular, PaymentRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
-import { messageOf } from '../../../lib/api-client';
 import { useSignedIn } from '../../../lib/auth-store';
 import { useNotify } from '../../../lib/toast';
-import { openTicket } from '../../help/api/support';
+import { useAction } from '../../../lib/use-action';
+import { requestUpgrade } from '../api/upgrade';
 
 const useStyles = makeStyles({
   page: {
@@ -88,27 +88,17 @@ export default function PremiumUpsellPage({ feature }: { feature: keyof typeof o
   const { account } = useSignedIn();
   const offer = offers[feature];
   const [requested, setRequested] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  const request = async () => {
-    setBusy(true);
-    try {
-      const ticket = await openTicket({
-        subject: `Add the ${offer.title} add-on`,
-        category: 'Account & Billing',
-        description: `Please add the ${offer.title} add-on ($${offer.price} per auction house per month) to ${account.name}, which has ${account.houses.length} auction house${account.houses.length === 1 ? '' : 's'}.`,
-      });
+  const request = useAction(
+    async () => {
+      const ticket = await requestUpgrade(offer, account);
       setRequested(true);
       notify.success(
         'Upgrade requested',
         `Request ${ticket.reference}: our team will confirm by email.`,
       );
-    } catch (error) {
-      notify.error('Could not send the request', messageOf(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    { onError: (message) => notify.error('Could not send the request', message) },
+  );
 
   return (
     <div className={styles.page}>
@@ -144,10 +134,10 @@ export default function PremiumUpsellPage({ feature }: { feature: keyof typeof o
           <Button
             appearance="primary"
             size="large"
-            disabled={busy || requested}
-            onClick={() => void request()}
+            disabled={request.busy || requested}
+            onClick={() => void request.run()}
           >
-            {requested ? 'Upgrade requested' : busy ? 'Sending...' : 'Request upgrade'}
+            {requested ? 'Upgrade requested' : request.busy ? 'Sending...' : 'Request upgrade'}
           </Button>
         </div>
       </Card>

@@ -9,13 +9,12 @@ import {
   MessageBarBody,
   Subtitle2,
 } from '@fluentui/react-components';
-import { userViewSchema } from '@contracts/identity/identity.schema';
 import { useState } from 'react';
-import { z } from 'zod';
 import { PasswordInput } from '../../../components/PasswordInput';
-import { ApiError, apiRequest, authApi, messageOf } from '../../../lib/api-client';
-import { getAuthState, rememberUser, setAuthState, useSignedIn } from '../../../lib/auth-store';
+import { useSignedIn } from '../../../lib/auth-store';
 import { useNotify } from '../../../lib/toast';
+import { useAction } from '../../../lib/use-action';
+import { changeEmail, resendEmailConfirmation } from '../api/profile';
 import { useProfileStyles } from './profile-styles';
 
 export function ChangeEmailForm() {
@@ -24,40 +23,24 @@ export function ChangeEmailForm() {
   const { user } = useSignedIn();
   const [newEmail, setNewEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-
-  const save = async () => {
-    setBusy(true);
-    setErrors({});
-    try {
-      const reply = await apiRequest(authApi('/users/me/change-email'), {
-        method: 'POST',
-        body: { newEmail, password },
-        schema: z.object({ user: userViewSchema, message: z.string() }),
-      });
-      rememberUser(reply.user);
-      const current = getAuthState();
-      if (current.status === 'signed-in') setAuthState({ ...current, user: reply.user });
+  const save = useAction(
+    async () => {
+      const reply = await changeEmail({ newEmail, password });
       notify.success('Email changed', reply.message);
       setNewEmail('');
       setPassword('');
-    } catch (error) {
-      if (error instanceof ApiError) setErrors(error.fieldErrors());
-      notify.error('Could not change your email', messageOf(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    { onError: (message) => notify.error('Could not change your email', message) },
+  );
+  const errors = save.fieldErrors;
 
-  const resend = async () => {
-    try {
-      await apiRequest(authApi('/verify-email/resend'), { method: 'POST' });
+  const resend = useAction(
+    async () => {
+      await resendEmailConfirmation();
       notify.success('Confirmation sent', `Check ${user.email} for the link.`);
-    } catch (error) {
-      notify.error('Could not send the link', messageOf(error));
-    }
-  };
+    },
+    { onError: (message) => notify.error('Could not send the link', message) },
+  );
 
   return (
     <Card className={styles.card}>
@@ -68,7 +51,7 @@ export function ChangeEmailForm() {
       {!user.emailVerified ? (
         <MessageBar intent="warning">
           <MessageBarBody>This address is not confirmed yet.</MessageBarBody>
-          <Button size="small" onClick={() => void resend()}>
+          <Button size="small" onClick={() => void resend.run()}>
             Send the link again
           </Button>
         </MessageBar>
@@ -97,10 +80,10 @@ export function ChangeEmailForm() {
         <div className={styles.actions}>
           <Button
             appearance="primary"
-            disabled={busy || !newEmail || !password}
-            onClick={() => void save()}
+            disabled={save.busy || !newEmail || !password}
+            onClick={() => void save.run()}
           >
-            {busy ? 'Changing...' : 'Change email'}
+            {save.busy ? 'Changing...' : 'Change email'}
           </Button>
         </div>
       </div>

@@ -1,35 +1,25 @@
 import { Button, Card, CardHeader, Field, Subtitle2 } from '@fluentui/react-components';
 import { useState } from 'react';
 import { PasswordInput } from '../../../components/PasswordInput';
-import { ApiError, apiRequest, authApi, messageOf } from '../../../lib/api-client';
 import { useNotify } from '../../../lib/toast';
+import { useAction } from '../../../lib/use-action';
+import { changePassword } from '../api/profile';
 import { useProfileStyles } from './profile-styles';
 
 export function ChangePasswordForm() {
   const styles = useProfileStyles();
   const notify = useNotify();
   const [form, setForm] = useState({ currentPassword: '', newPassword: '', confirmPassword: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
   const mismatch = form.confirmPassword.length > 0 && form.confirmPassword !== form.newPassword;
-
-  const save = async () => {
-    setBusy(true);
-    setErrors({});
-    try {
-      const reply = await apiRequest<{ message: string }>(authApi('/users/me/change-password'), {
-        method: 'POST',
-        body: form,
-      });
+  const save = useAction(
+    async () => {
+      const reply = await changePassword(form);
       notify.success('Password changed', reply.message);
       setForm({ currentPassword: '', newPassword: '', confirmPassword: '' });
-    } catch (error) {
-      if (error instanceof ApiError) setErrors(error.fieldErrors());
-      notify.error('Could not change your password', messageOf(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    { onError: (message) => notify.error('Could not change your password', message) },
+  );
+  const errors = save.fieldErrors;
 
   return (
     <Card className={styles.card}>
@@ -68,10 +58,10 @@ export function ChangePasswordForm() {
         <div className={styles.actions}>
           <Button
             appearance="primary"
-            disabled={busy || mismatch || !form.currentPassword || !form.newPassword}
-            onClick={() => void save()}
+            disabled={save.busy || mismatch || !form.currentPassword || !form.newPassword}
+            onClick={() => void save.run()}
           >
-            {busy ? 'Changing...' : 'Change password'}
+            {save.busy ? 'Changing...' : 'Change password'}
           </Button>
         </div>
       </div>

@@ -1,4 +1,5 @@
 import {
+  Body1,
   Button,
   Card,
   CardHeader,
@@ -7,19 +8,37 @@ import {
   Field,
   Input,
   Option,
+  Spinner,
   Subtitle2,
 } from '@fluentui/react-components';
-import { languages, timezones, userViewSchema } from '@contracts/identity/identity.schema';
+import { languages, timezones } from '@contracts/identity/shared/common.schema';
+import type { UserView } from '@contracts/identity/shared/users.schema';
 import { useState } from 'react';
-import { ApiError, apiRequest, authApi, messageOf } from '../../../lib/api-client';
-import { getAuthState, rememberUser, setAuthState, useSignedIn } from '../../../lib/auth-store';
+import { messageOf } from '../../../lib/api-client';
 import { useNotify } from '../../../lib/toast';
+import { useAction } from '../../../lib/use-action';
+import { useProfile, useSaveProfile } from '../api/profile';
 import { useProfileStyles } from './profile-styles';
 
+/**
+ * The profile as the service has it when the tab opens: the form starts from it and saves against
+ * its ETag, so a change made meanwhile is not overwritten unseen.
+ */
 export function ProfileForm() {
   const styles = useProfileStyles();
+  const { data, error } = useProfile();
+  if (data) return <ProfileFields key={data.etag} user={data} />;
+  return (
+    <Card className={styles.card}>
+      {error ? <Body1>{messageOf(error)}</Body1> : <Spinner label="Loading profile..." />}
+    </Card>
+  );
+}
+
+function ProfileFields({ user }: { user: UserView }) {
+  const styles = useProfileStyles();
   const notify = useNotify();
-  const { user } = useSignedIn();
+  const saveProfile = useSaveProfile();
   const [form, setForm] = useState({
     firstName: user.firstName,
     lastName: user.lastName,
@@ -28,29 +47,17 @@ export function ProfileForm() {
     language: user.language,
     marketingOptIn: user.marketingOptIn,
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-
-  const save = async () => {
-    setBusy(true);
-    setErrors({});
-    try {
-      const updated = await apiRequest(authApi('/users/me/profile'), {
-        method: 'PUT',
-        body: { ...form, phone: form.phone.trim() ? form.phone.trim() : null },
-        schema: userViewSchema,
-      });
-      rememberUser(updated);
-      const current = getAuthState();
-      if (current.status === 'signed-in') setAuthState({ ...current, user: updated });
+  const save = useAction(
+    async () => {
+      await saveProfile(
+        { ...form, phone: form.phone.trim() ? form.phone.trim() : null },
+        user.etag,
+      );
       notify.success('Profile saved');
-    } catch (error) {
-      if (error instanceof ApiError) setErrors(error.fieldErrors());
-      notify.error('Could not save your profile', messageOf(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    { onError: (message) => notify.error('Could not save your profile', message) },
+  );
+  const errors = save.fieldErrors;
 
   return (
     <Card className={styles.card}>
@@ -122,8 +129,8 @@ export function ProfileForm() {
           onChange={(_, data) => setForm({ ...form, marketingOptIn: Boolean(data.checked) })}
         />
         <div className={styles.actions}>
-          <Button appearance="primary" disabled={busy} onClick={() => void save()}>
-            {busy ? 'Saving...' : 'Save profile'}
+          <Button appearance="primary" disabled={save.busy} onClick={() => void save.run()}>
+            {save.busy ? 'Saving...' : 'Save profile'}
           </Button>
         </div>
       </div>

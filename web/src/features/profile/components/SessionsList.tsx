@@ -11,11 +11,10 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { LaptopRegular } from '@fluentui/react-icons';
-import { sessionViewSchema } from '@contracts/identity/identity.schema';
-import useSWR from 'swr';
-import { z } from 'zod';
-import { apiRequest, authApi, messageOf } from '../../../lib/api-client';
+import { messageOf } from '../../../lib/api-client';
 import { useNotify } from '../../../lib/toast';
+import { useAction } from '../../../lib/use-action';
+import { useSessionActions, useSessions } from '../api/profile';
 
 const useStyles = makeStyles({
   card: {
@@ -72,31 +71,24 @@ function deviceOf(userAgent: string): string {
 export function SessionsList() {
   const styles = useStyles();
   const notify = useNotify();
-  const { data, error, isLoading, mutate } = useSWR(authApi('/me/sessions'), (url: string) =>
-    apiRequest(url, { schema: z.object({ sessions: z.array(sessionViewSchema) }) }),
-  );
-  const revoke = async (id: string) => {
-    try {
-      await apiRequest(authApi(`/me/sessions/${id}`), { method: 'DELETE' });
-      await mutate();
+  const { data, error, isLoading } = useSessions();
+  const actions = useSessionActions();
+  const revoke = useAction(
+    async (id: string) => {
+      await actions.revoke(id);
       notify.success('Session signed out');
-    } catch (caught) {
-      notify.error('Could not sign out that session', messageOf(caught));
-    }
-  };
-  const revokeOthers = async () => {
-    try {
-      const reply = await apiRequest<{ revoked: number }>(authApi('/sessions/revoke-others'), {
-        method: 'POST',
-      });
-      await mutate();
+    },
+    { onError: (message) => notify.error('Could not sign out that session', message) },
+  );
+  const revokeOthers = useAction(
+    async () => {
+      const reply = await actions.revokeOthers();
       notify.success(
         `Signed out of ${reply.revoked} other session${reply.revoked === 1 ? '' : 's'}`,
       );
-    } catch (caught) {
-      notify.error('Could not sign out the other sessions', messageOf(caught));
-    }
-  };
+    },
+    { onError: (message) => notify.error('Could not sign out the other sessions', message) },
+  );
   const others = data?.sessions.filter((session) => !session.current).length ?? 0;
   return (
     <Card className={styles.card}>
@@ -105,7 +97,7 @@ export function SessionsList() {
         description={<Caption1>Everywhere your sign-in is open now.</Caption1>}
         action={
           others ? (
-            <Button onClick={() => void revokeOthers()}>Sign out everywhere else</Button>
+            <Button onClick={() => void revokeOthers.run()}>Sign out everywhere else</Button>
           ) : undefined
         }
       />
@@ -135,7 +127,7 @@ export function SessionsList() {
               {session.current ? null : (
                 <Button
                   size="small"
-                  onClick={() => void revoke(session.id)}
+                  onClick={() => void revoke.run(session.id)}
                   aria-label={`Sign out ${deviceOf(session.userAgent)} session`}
                 >
                   Sign out

@@ -2,16 +2,15 @@ import {
   backupCodesSchema,
   backupCodeStatusSchema,
   mfaMethodViewSchema,
-  mfaPolicySchema,
+  mfaPolicyViewSchema,
   mfaSetupResponseSchema,
   mfaStatusSchema,
   mfaVerifyResponseSchema,
-  permissionCatalogueSchema,
-  securitySettingsSchema,
-  teamMemberSchema,
-  type MfaPolicy,
-  type SecuritySettings,
-} from '@contracts/identity/identity.schema';
+  securitySettingsViewSchema,
+  type MfaPolicyUpdate,
+  type SecuritySettingsUpdate,
+} from '@contracts/identity/mfa/mfa.schema';
+import { permissionCatalogueSchema, teamMemberSchema } from '@contracts/identity/team/team.schema';
 import useSWR, { useSWRConfig } from 'swr';
 import { z } from 'zod';
 import { apiRequest, authApi } from '../../../lib/api-client';
@@ -31,8 +30,9 @@ export const useMfaStatus = () => useSWR(keys.status, fetchWith(mfaStatusSchema)
 export const useMfaMethods = () =>
   useSWR(keys.methods, fetchWith(z.object({ methods: z.array(mfaMethodViewSchema) })));
 export const useBackupStatus = () => useSWR(keys.backup, fetchWith(backupCodeStatusSchema));
-export const useMfaPolicy = () => useSWR(keys.policy, fetchWith(mfaPolicySchema));
-export const useSecuritySettings = () => useSWR(keys.settings, fetchWith(securitySettingsSchema));
+export const useMfaPolicy = () => useSWR(keys.policy, fetchWith(mfaPolicyViewSchema));
+export const useSecuritySettings = () =>
+  useSWR(keys.settings, fetchWith(securitySettingsViewSchema));
 export const useTeam = () =>
   useSWR(keys.team, fetchWith(z.object({ users: z.array(teamMemberSchema) })));
 export const usePermissionCatalogue = () =>
@@ -68,8 +68,16 @@ export function useMfaActions() {
       await refresh();
       return result;
     },
-    update: async (id: string, changes: { enabled?: boolean; primary?: true; name?: string }) => {
-      await apiRequest(authApi(`/security/2fa/methods/${id}`), { method: 'PUT', body: changes });
+    // Changed against the methods on screen: a change made meanwhile answers 412.
+    update: async (
+      method: { id: string; etag: string },
+      changes: { enabled?: boolean; primary?: true; name?: string },
+    ) => {
+      await apiRequest(authApi(`/security/2fa/methods/${method.id}`), {
+        method: 'PUT',
+        body: changes,
+        headers: { 'if-match': `"${method.etag}"` },
+      });
       await refresh();
     },
     remove: async (id: string) => {
@@ -87,19 +95,23 @@ export function useMfaActions() {
   };
 }
 
-export async function saveMfaPolicy(policy: Omit<MfaPolicy, 'updatedAt'>) {
+/** Saved against the policy on screen (its `etag`): a save made meanwhile answers 412. */
+export async function saveMfaPolicy(policy: MfaPolicyUpdate, etag: string) {
   return apiRequest(authApi('/security/mfa-policy'), {
     method: 'PUT',
     body: policy,
-    schema: mfaPolicySchema,
+    headers: { 'if-match': `"${etag}"` },
+    schema: mfaPolicyViewSchema,
   });
 }
 
-export async function saveSecuritySettings(settings: Omit<SecuritySettings, 'updatedAt'>) {
+/** Saved against the settings on screen (their `etag`): a save made meanwhile answers 412. */
+export async function saveSecuritySettings(settings: SecuritySettingsUpdate, etag: string) {
   return apiRequest(authApi('/security/settings'), {
     method: 'PUT',
     body: settings,
-    schema: securitySettingsSchema,
+    headers: { 'if-match': `"${etag}"` },
+    schema: securitySettingsViewSchema,
   });
 }
 
@@ -117,11 +129,12 @@ export function useTeamActions() {
       role: 'admin' | 'staff' | 'viewer';
       personalMessage?: string;
     }) => after(apiRequest(authApi('/auction-house/invite'), { method: 'POST', body })),
-    changeRole: (userId: string, role: 'admin' | 'staff' | 'viewer') =>
+    changeRole: (member: { id: string; etag: string }, role: 'admin' | 'staff' | 'viewer') =>
       after(
-        apiRequest(authApi(`/auction-house/users/${userId}/role`), {
+        apiRequest(authApi(`/auction-house/users/${member.id}/role`), {
           method: 'PUT',
           body: { role },
+          headers: { 'if-match': `"${member.etag}"` },
         }),
       ),
     deactivate: (userId: string) =>

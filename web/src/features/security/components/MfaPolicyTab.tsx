@@ -13,11 +13,12 @@ import {
   Switch,
   tokens,
 } from '@fluentui/react-components';
-import type { MfaPolicy } from '@contracts/identity/identity.schema';
+import type { MfaPolicyView } from '@contracts/identity/mfa/mfa.schema';
 import { roleLabels } from '@contracts/identity/permissions';
 import { useState } from 'react';
 import { messageOf } from '../../../lib/api-client';
 import { useNotify } from '../../../lib/toast';
+import { useAction } from '../../../lib/use-action';
 import { saveMfaPolicy, useMfaPolicy } from '../api/security';
 
 const useStyles = makeStyles({
@@ -33,32 +34,29 @@ const useStyles = makeStyles({
 
 const roles = ['owner', 'admin', 'staff', 'viewer'] as const;
 
-function PolicyForm({ initial }: { initial: MfaPolicy }) {
+function PolicyForm({ initial }: { initial: MfaPolicyView }) {
   const styles = useStyles();
   const notify = useNotify();
   const { mutate } = useMfaPolicy();
   const [policy, setPolicy] = useState(initial);
-  const [busy, setBusy] = useState(false);
   const changed = JSON.stringify(policy) !== JSON.stringify(initial);
-
-  const save = async () => {
-    setBusy(true);
-    try {
-      const saved = await saveMfaPolicy({
-        required: policy.required,
-        requiredForRoles: policy.requiredForRoles,
-        gracePeriodDays: policy.gracePeriodDays,
-        enforceBackupCodes: policy.enforceBackupCodes,
-      });
+  const save = useAction(
+    async () => {
+      const saved = await saveMfaPolicy(
+        {
+          required: policy.required,
+          requiredForRoles: policy.requiredForRoles,
+          gracePeriodDays: policy.gracePeriodDays,
+          enforceBackupCodes: policy.enforceBackupCodes,
+        },
+        initial.etag,
+      );
       await mutate(saved, { revalidate: false });
       setPolicy(saved);
       notify.success('MFA policy saved');
-    } catch (error) {
-      notify.error('Could not save the MFA policy', messageOf(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    { onError: (message) => notify.error('Could not save the MFA policy', message) },
+  );
 
   return (
     <div className={styles.form}>
@@ -112,8 +110,12 @@ function PolicyForm({ initial }: { initial: MfaPolicy }) {
         onChange={(_, data) => setPolicy({ ...policy, enforceBackupCodes: data.checked })}
       />
       <div className={styles.actions}>
-        <Button appearance="primary" disabled={!changed || busy} onClick={() => void save()}>
-          {busy ? 'Saving...' : 'Save policy'}
+        <Button
+          appearance="primary"
+          disabled={!changed || save.busy}
+          onClick={() => void save.run()}
+        >
+          {save.busy ? 'Saving...' : 'Save policy'}
         </Button>
         {initial.updatedAt ? (
           <Caption1>Last saved {new Date(initial.updatedAt).toLocaleString()}</Caption1>

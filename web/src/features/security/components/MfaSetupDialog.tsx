@@ -20,8 +20,8 @@ import {
 import { CheckmarkCircleFilled } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { CopyButton } from '../../../components/CopyButton';
-import { messageOf } from '../../../lib/api-client';
 import { downloadText } from '../../../lib/download';
+import { useAction } from '../../../lib/use-action';
 import { useMfaActions } from '../api/security';
 import { backupCodesFile } from './backup-codes-file';
 
@@ -90,8 +90,34 @@ export function MfaSetupDialog({
   const [setup, setSetup] = useState<Awaited<ReturnType<typeof actions.setup>> | null>(null);
   const [code, setCode] = useState('');
   const [backupCodes, setBackupCodes] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const start = useAction(
+    async () => {
+      setSetup(
+        await actions.setup({
+          type,
+          name: name.trim() || names[type],
+          ...(type === 'sms' ? { phoneNumber: phone } : {}),
+        }),
+      );
+      setStep('setup');
+    },
+    { fallback: 'Failed to setup MFA' },
+  );
+  const confirm = useAction(
+    async (methodId: string) => {
+      const result = await actions.verify(methodId, code);
+      if (result.backupCodes?.length) {
+        setBackupCodes(result.backupCodes);
+        setStep('backup');
+      } else {
+        setStep('complete');
+      }
+    },
+    { fallback: 'Invalid verification code', onError: () => setCode('') },
+  );
+  const busy = start.busy || confirm.busy;
+  // A rejected code names its field; the step has only the one.
+  const error = start.error ?? confirm.error?.replace(/^code: /, '') ?? null;
 
   const reset = () => {
     setStep('intro');
@@ -101,50 +127,23 @@ export function MfaSetupDialog({
     setSetup(null);
     setCode('');
     setBackupCodes([]);
-    setError(null);
+    start.reset();
+    confirm.reset();
   };
 
-  const begin = async () => {
+  const begin = () => {
+    confirm.reset();
     if (type === 'sms' && !phone.trim()) {
-      setError('Enter the phone number to send codes to');
+      start.fail('Enter the phone number to send codes to');
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
-      setSetup(
-        await actions.setup({
-          type,
-          name: name.trim() || names[type],
-          ...(type === 'sms' ? { phoneNumber: phone } : {}),
-        }),
-      );
-      setStep('setup');
-    } catch (caught) {
-      setError(messageOf(caught, 'Failed to setup MFA'));
-    } finally {
-      setBusy(false);
-    }
+    void start.run();
   };
 
-  const verify = async () => {
+  const verify = () => {
     if (!setup) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const result = await actions.verify(setup.methodId, code);
-      if (result.backupCodes?.length) {
-        setBackupCodes(result.backupCodes);
-        setStep('backup');
-      } else {
-        setStep('complete');
-      }
-    } catch (caught) {
-      setError(messageOf(caught, 'Invalid verification code').replace(/^code: /, ''));
-      setCode('');
-    } finally {
-      setBusy(false);
-    }
+    start.reset();
+    void confirm.run(setup.methodId);
   };
 
   return (
@@ -282,7 +281,7 @@ export function MfaSetupDialog({
             {step === 'intro' ? (
               <>
                 <Button onClick={onClose}>Cancel</Button>
-                <Button appearance="primary" disabled={busy} onClick={() => void begin()}>
+                <Button appearance="primary" disabled={busy} onClick={begin}>
                   {busy ? 'Setting up...' : 'Continue'}
                 </Button>
               </>
@@ -290,11 +289,7 @@ export function MfaSetupDialog({
             {step === 'setup' ? (
               <>
                 <Button onClick={reset}>Back</Button>
-                <Button
-                  appearance="primary"
-                  disabled={code.length !== 6 || busy}
-                  onClick={() => void verify()}
-                >
+                <Button appearance="primary" disabled={code.length !== 6 || busy} onClick={verify}>
                   {busy ? 'Verifying...' : 'Verify'}
                 </Button>
               </>

@@ -25,14 +25,14 @@ import {
   ShieldCheckmarkRegular,
   ShieldErrorRegular,
 } from '@fluentui/react-icons';
-import { LOW_BACKUP_CODES, type MfaMethodView } from '@contracts/identity/identity.schema';
+import { LOW_BACKUP_CODES, type MfaMethodView } from '@contracts/identity/mfa/mfa.schema';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { messageOf } from '../../../lib/api-client';
+import { renewAccess } from '../../../lib/access';
 import { useSignedIn } from '../../../lib/auth-store';
 import { downloadText } from '../../../lib/download';
 import { useNotify } from '../../../lib/toast';
-import { renewAccess } from '../../auth/api/session';
+import { useAction } from '../../../lib/use-action';
 import { useBackupStatus, useMfaActions, useMfaMethods, useMfaStatus } from '../api/security';
 import { backupCodesFile } from './backup-codes-file';
 import { MfaSetupDialog } from './MfaSetupDialog';
@@ -129,14 +129,10 @@ export function MySecurityTab() {
   const enabled = methods.data?.methods.filter((method) => method.enabled) ?? [];
   const remaining = backup.data?.remaining ?? 0;
 
-  const attempt = async (title: string, work: () => Promise<unknown>) => {
-    try {
-      await work();
-    } catch (error) {
-      notify.error(title, messageOf(error));
-      throw error;
-    }
-  };
+  const toggle = useAction(
+    (method: MfaMethodView, enabled: boolean) => actions.update(method, { enabled }),
+    { onError: (message) => notify.error('Could not change the method', message) },
+  );
 
   const closeSetup = () => {
     setSetupOpen(false);
@@ -242,11 +238,7 @@ export function MySecurityTab() {
                   checked={method.enabled}
                   label={method.enabled ? 'On' : 'Off'}
                   aria-label={`${method.name} enabled`}
-                  onChange={(_, data) =>
-                    void attempt('Could not change the method', () =>
-                      actions.update(method.id, { enabled: data.checked }),
-                    ).catch(() => undefined)
-                  }
+                  onChange={(_, data) => void toggle.run(method, data.checked)}
                 />
                 <Button
                   appearance="subtle"
@@ -351,12 +343,11 @@ export function MySecurityTab() {
         busyLabel="Removing..."
         danger
         onClose={() => setRemoving(null)}
-        onConfirm={() =>
-          attempt('Could not remove the method', async () => {
-            if (removing) await actions.remove(removing.id);
-            notify.success('Method removed');
-          })
-        }
+        failureTitle="Could not remove the method"
+        onConfirm={async () => {
+          if (removing) await actions.remove(removing.id);
+          notify.success('Method removed');
+        }}
       >
         {removing && removing.enabled && enabled.length === 1
           ? 'This is your only enabled method. Removing it turns two-factor authentication off: your password alone will protect your sign-in, and your backup codes will stop working.'
@@ -368,12 +359,11 @@ export function MySecurityTab() {
         confirmLabel="Generate new codes"
         busyLabel="Generating..."
         onClose={() => setRegenerateOpen(false)}
-        onConfirm={() =>
-          attempt('Could not generate backup codes', async () => {
-            const result = await actions.regenerateBackupCodes();
-            setFreshCodes(result.codes);
-          })
-        }
+        failureTitle="Could not generate backup codes"
+        onConfirm={async () => {
+          const result = await actions.regenerateBackupCodes();
+          setFreshCodes(result.codes);
+        }}
       >
         Your current backup codes will stop working at once, including any you have saved.
       </ConfirmDialog>

@@ -13,10 +13,11 @@ import {
   Switch,
   tokens,
 } from '@fluentui/react-components';
-import type { SecuritySettings } from '@contracts/identity/identity.schema';
+import type { SecuritySettingsView } from '@contracts/identity/mfa/mfa.schema';
 import { useState } from 'react';
-import { ApiError, messageOf } from '../../../lib/api-client';
+import { messageOf } from '../../../lib/api-client';
 import { useNotify } from '../../../lib/toast';
+import { useAction } from '../../../lib/use-action';
 import { saveSecuritySettings, useSecuritySettings } from '../api/security';
 
 const useStyles = makeStyles({
@@ -35,38 +36,33 @@ const useStyles = makeStyles({
   actions: { display: 'flex', gap: tokens.spacingHorizontalM, alignItems: 'center' },
 });
 
-function SettingsForm({ initial }: { initial: SecuritySettings }) {
+function SettingsForm({ initial }: { initial: SecuritySettingsView }) {
   const styles = useStyles();
   const notify = useNotify();
   const { mutate } = useSecuritySettings();
   const [settings, setSettings] = useState(initial);
   const [domains, setDomains] = useState(initial.allowedEmailDomains.join(', '));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-
-  const save = async () => {
-    setBusy(true);
-    setErrors({});
-    try {
-      const saved = await saveSecuritySettings({
-        sessionIdleMinutes: settings.sessionIdleMinutes,
-        sessionMaxDays: settings.sessionMaxDays,
-        requireVerifiedEmail: settings.requireVerifiedEmail,
-        loginNotifications: settings.loginNotifications,
-        allowedEmailDomains: domains
-          .split(/[\s,]+/)
-          .map((domain) => domain.trim().toLowerCase())
-          .filter(Boolean),
-      });
+  const save = useAction(
+    async () => {
+      const saved = await saveSecuritySettings(
+        {
+          sessionIdleMinutes: settings.sessionIdleMinutes,
+          sessionMaxDays: settings.sessionMaxDays,
+          requireVerifiedEmail: settings.requireVerifiedEmail,
+          loginNotifications: settings.loginNotifications,
+          allowedEmailDomains: domains
+            .split(/[\s,]+/)
+            .map((domain) => domain.trim().toLowerCase())
+            .filter(Boolean),
+        },
+        initial.etag,
+      );
       await mutate(saved, { revalidate: false });
       notify.success('Security settings saved');
-    } catch (error) {
-      if (error instanceof ApiError) setErrors(error.fieldErrors());
-      notify.error('Could not save the security settings', messageOf(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    { onError: (message) => notify.error('Could not save the security settings', message) },
+  );
+  const errors = save.fieldErrors;
 
   const domainError = Object.entries(errors).find(([field]) =>
     field.startsWith('allowedEmailDomains'),
@@ -127,8 +123,8 @@ function SettingsForm({ initial }: { initial: SecuritySettings }) {
         <Input value={domains} onChange={(_, data) => setDomains(data.value)} />
       </Field>
       <div className={styles.actions}>
-        <Button appearance="primary" disabled={busy} onClick={() => void save()}>
-          {busy ? 'Saving...' : 'Save settings'}
+        <Button appearance="primary" disabled={save.busy} onClick={() => void save.run()}>
+          {save.busy ? 'Saving...' : 'Save settings'}
         </Button>
         {initial.updatedAt ? (
           <Caption1>Last saved {new Date(initial.updatedAt).toLocaleString()}</Caption1>

@@ -36,13 +36,14 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { MoreHorizontalRegular, PersonAddRegular } from '@fluentui/react-icons';
-import type { TeamMember } from '@contracts/identity/identity.schema';
+import type { TeamMember } from '@contracts/identity/team/team.schema';
 import { permissionCatalogue, roleLabels, type Permission } from '@contracts/identity/permissions';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { ApiError, messageOf } from '../../../lib/api-client';
+import { messageOf } from '../../../lib/api-client';
 import { useCan, useSignedIn } from '../../../lib/auth-store';
 import { useNotify } from '../../../lib/toast';
+import { useAction } from '../../../lib/use-action';
 import { usePermissionCatalogue, useTeam, useTeamActions } from '../api/security';
 
 const useStyles = makeStyles({
@@ -131,21 +132,12 @@ function InviteDialog({
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role | ''>('staff');
   const [message, setMessage] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const roles: Role[] = isOwner ? ['admin', 'staff', 'viewer'] : ['staff', 'viewer'];
-
-  const send = async () => {
-    if (!email.trim() || !role) {
-      setError('Please fill in all required fields');
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
+  const invite = useAction(
+    async (chosen: Role) => {
       await actions.invite({
         email: email.trim(),
-        role,
+        role: chosen,
         ...(message.trim() ? { personalMessage: message.trim() } : {}),
       });
       notify.success('Invitation sent', `${email.trim()} will get an email with a link to join.`);
@@ -153,15 +145,16 @@ function InviteDialog({
       setRole('staff');
       setMessage('');
       onClose();
-    } catch (caught) {
-      setError(
-        caught instanceof ApiError && caught.status === 400
-          ? caught.message.replace(/^email: /, '')
-          : messageOf(caught, 'Failed to send invitation'),
-      );
-    } finally {
-      setBusy(false);
+    },
+    { fallback: 'Failed to send invitation' },
+  );
+
+  const send = () => {
+    if (!email.trim() || !role) {
+      invite.fail('Please fill in all required fields');
+      return;
     }
+    void invite.run(role);
   };
 
   return (
@@ -193,16 +186,17 @@ function InviteDialog({
                 onChange={(_, data) => setMessage(data.value)}
               />
             </Field>
-            {error ? (
+            {invite.error ? (
               <MessageBar intent="error" role="alert">
-                <MessageBarBody>{error}</MessageBarBody>
+                {/* A rejected address names its field; the form has only one email. */}
+                <MessageBarBody>{invite.error.replace(/^email: /, '')}</MessageBarBody>
               </MessageBar>
             ) : null}
           </DialogContent>
           <DialogActions>
             <Button onClick={onClose}>Cancel</Button>
-            <Button appearance="primary" disabled={busy} onClick={() => void send()}>
-              {busy ? 'Sending...' : 'Send invitation'}
+            <Button appearance="primary" disabled={invite.busy} onClick={send}>
+              {invite.busy ? 'Sending...' : 'Send invitation'}
             </Button>
           </DialogActions>
         </DialogBody>
@@ -259,15 +253,27 @@ export function UsersTab() {
   const members = team.data?.users ?? [];
   const others = members.filter((member) => member.id !== user.id);
 
-  const run = async (failure: string, work: () => Promise<unknown>, success?: string) => {
-    try {
-      await work();
-      if (success) notify.success(success);
-    } catch (error) {
-      notify.error(failure, messageOf(error));
-      throw error;
-    }
-  };
+  const resend = useAction(
+    async (member: TeamMember) => {
+      await actions.resendInvitation(member.id);
+      notify.success('Invitation sent again');
+    },
+    { onError: (message) => notify.error('Failed to send invitation', message) },
+  );
+  const changeRole = useAction(
+    async (member: TeamMember, role: Role) => {
+      await actions.changeRole(member, role);
+      notify.success(`${member.name} is now ${roleLabels[role]}`);
+    },
+    { onError: (message) => notify.error('Could not change the role', message) },
+  );
+  const reactivate = useAction(
+    async (member: TeamMember) => {
+      await actions.reactivate(member.id);
+      notify.success(`${member.name} is active again`);
+    },
+    { onError: (message) => notify.error('Could not reactivate', message) },
+  );
 
   const actionsFor = (member: TeamMember) => {
     if (!canManage || member.id === user.id || member.accountRole === 'owner') return null;
@@ -287,31 +293,12 @@ export function UsersTab() {
         <MenuPopover>
           <MenuList>
             {member.kind === 'invitation' ? (
-              <MenuItem
-                onClick={() =>
-                  void run(
-                    'Failed to send invitation',
-                    () => actions.resendInvitation(member.id),
-                    'Invitation sent again',
-                  ).catch(() => undefined)
-                }
-              >
-                Send invitation again
-              </MenuItem>
+              <MenuItem onClick={() => void resend.run(member)}>Send invitation again</MenuItem>
             ) : (
               <>
                 {member.status === 'active'
                   ? roles.map((role) => (
-                      <MenuItem
-                        key={role}
-                        onClick={() =>
-                          void run(
-                            'Could not change the role',
-                            () => actions.changeRole(member.id, role),
-                            `${member.name} is now ${roleLabels[role]}`,
-                          ).catch(() => undefined)
-                        }
-                      >
+                      <MenuItem key={role} onClick={() => void changeRole.run(member, role)}>
                         Make {roleLabels[role]}
                       </MenuItem>
                     ))
@@ -322,17 +309,7 @@ export function UsersTab() {
                 {member.status === 'active' ? (
                   <MenuItem onClick={() => setDeactivating(member)}>Deactivate</MenuItem>
                 ) : (
-                  <MenuItem
-                    onClick={() =>
-                      void run(
-                        'Could not reactivate',
-                        () => actions.reactivate(member.id),
-                        `${member.name} is active again`,
-                      ).catch(() => undefined)
-                    }
-                  >
-                    Reactivate
-                  </MenuItem>
+                  <MenuItem onClick={() => void reactivate.run(member)}>Reactivate</MenuItem>
                 )}
               </>
             )}
@@ -493,15 +470,11 @@ export function UsersTab() {
         busyLabel="Deactivating..."
         danger
         onClose={() => setDeactivating(null)}
-        onConfirm={() =>
-          run(
-            'Could not deactivate',
-            async () => {
-              if (deactivating) await actions.deactivate(deactivating.id);
-            },
-            `${deactivating?.name ?? 'User'} was deactivated`,
-          )
-        }
+        failureTitle="Could not deactivate"
+        onConfirm={async () => {
+          if (deactivating) await actions.deactivate(deactivating.id);
+          notify.success(`${deactivating?.name ?? 'User'} was deactivated`);
+        }}
       >
         Are you sure you want to deactivate this user?
       </ConfirmDialog>
@@ -511,15 +484,11 @@ export function UsersTab() {
         confirmLabel="Send reset link"
         busyLabel="Sending..."
         onClose={() => setResetting(null)}
-        onConfirm={() =>
-          run(
-            'Could not send the reset link',
-            async () => {
-              if (resetting) await actions.resetPassword(resetting.id);
-            },
-            `A reset link was sent to ${resetting?.email ?? 'the user'}`,
-          )
-        }
+        failureTitle="Could not send the reset link"
+        onConfirm={async () => {
+          if (resetting) await actions.resetPassword(resetting.id);
+          notify.success(`A reset link was sent to ${resetting?.email ?? 'the user'}`);
+        }}
       >
         {`${resetting?.name ?? 'The user'} will get an email with a link to choose a new password. Their current password keeps working until they do.`}
       </ConfirmDialog>

@@ -7,9 +7,9 @@ import {
   Subtitle2,
   tokens,
 } from '@fluentui/react-components';
+import type { ReactNode } from 'react';
 import { CopyButton } from '../../../components/CopyButton';
 import { config } from '../../../lib/config';
-import { ServiceHealthChecker } from '../../health/components/ServiceHealthChecker';
 
 const useStyles = makeStyles({
   stack: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -126,11 +126,11 @@ function DeploymentInfo() {
 }
 
 /** Account Settings › Config: service health, configuration guide and deployment details. */
-export function ConfigurationTab() {
+export function ConfigurationTab({ health }: { health: ReactNode }) {
   const styles = useStyles();
   return (
     <div className={styles.stack}>
-      <ServiceHealthChecker />
+      {health}
       <div className={styles.columns}>
         <ConfigurationGuide />
         <DeploymentInfo />

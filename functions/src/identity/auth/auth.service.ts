@@ -1,0 +1,140 @@
+import { notFound, unauthorized } from '../../platform/errors.js';
+import { settings } from '../../platform/settings.js';
+import { validationError } from '../../platform/validation.js';
+import { createOwnedAccount } from '../accounts/accounts.service.js';
+import {
+  activeMethods,
+  maskDestination,
+  sendLoginCode,
+  verifyLoginCode,
+} from '../mfa/mfa.service.js';
+import { openSession } from '../sessions/access-token.service.js';
+import type { SessionResponse } from '../sessions/sessions.schema.js';
+import type { ClientInfo } from '../sessions/sessions.service.js';
+import { acceptInvitation, resolveInvitation } from '../team/invitations.service.js';
+import { createUser, newUserRecord, removeUser, userByEmail } from '../shared/users.service.js';
+import type { LoginRequest, LoginResponse, SignupRequest } from './auth.schema.js';
+import { sendEmailVerification } from './credentials.service.js';
+import { assertNotLocked, clearFailures, recordFailure } from './login-throttle.js';
+import {
+  assertAcceptablePassword,
+  burnPasswordCheck,
+  hashPassword,
+  verifyPassword,
+} from './passwords.js';
+
+const invalidCredentials = () => unauthorized('Invalid email or password');
+
+/**
+ * Email and password, then a second factor when the person has one. Failures are throttled per
+ * email and per address, and read the same whether or not the email belongs to anyone.
+ */
+export async function login(input: LoginRequest, client: ClientInfo): Promise<LoginResponse> {
+  await assertNotLocked(input.email, client.ipAddress);
+  const user = await userByEmail(input.email);
+  if (!user?.passwordHash) {
+    await burnPasswordCheck(input.password);
+    await recordFailure(input.email, client.ipAddress);
+    throw invalidCredentials();
+  }
+  if (!(await verifyPassword(user.passwordHash, input.password))) {
+    await recordFailure(input.email, client.ipAddress);
+    throw invalidCredentials();
+  }
+  if (user.status !== 'active') throw unauthorized('This sign-in has been disabled');
+
+  let current = user;
+  const methods = activeMethods(user);
+  if (methods.length) {
+    if (!input.mfaCode) {
+      const codeSentTo = await sendLoginCode(user, input.mfaMethodId);
+      return {
+        status: 'mfa-required',
+        methods: methods.map((method) => ({
+          id: method.id,
+          type: method.type,
+          name: method.name,
+          primary: method.primary,
+          destination: maskDestination(method),
+        })),
+        codeSentTo,
+        backupCodesAvailable: Boolean(user.mfa.backupCodes?.hashes.length),
+      };
+    }
+    const verified = await verifyLoginCode(user, input.mfaCode);
+    if (!verified) {
+      await recordFailure(input.email, client.ipAddress);
+      throw unauthorized('Invalid verification code');
+    }
+    current = verified;
+  }
+  await clearFailures(input.email);
+  const joined = input.invitationCode
+    ? await acceptInvitation(current, input.invitationCode)
+    : undefined;
+  return openSession(current, client, joined);
+}
+
+/**
+ * Creates the person and either joins them to the account that invited them or gives them an
+ * account of their own on the free plan. If the second step fails the person is removed again.
+ */
+export async function signup(input: SignupRequest, client: ClientInfo): Promise<SessionResponse> {
+  await assertAcceptablePassword(input.password, {
+    email: input.email,
+    name: `${input.firstName} ${input.lastName}`,
+  });
+  if (input.invitationCode) {
+    const { invitation } = await resolveInvitation(input.invitationCode);
+    if (invitation.email !== input.email) {
+      throw validationError([
+        {
+          location: 'body',
+          field: 'email',
+          message: 'must be the address the invitation was sent to',
+        },
+      ]);
+    }
+  }
+  const user = await createUser(
+    newUserRecord({
+      email: input.email,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      passwordHash: await hashPassword(input.password),
+      phone: input.phone,
+      timezone: input.preferences.timezone,
+      language: input.preferences.language,
+      marketingOptIn: input.preferences.marketingOptIn,
+      // An invitation link proves the address; a plain sign-up confirms it by email.
+      emailVerified: Boolean(input.invitationCode),
+      termsAccepted: input.preferences.termsAccepted && input.preferences.privacyPolicyAccepted,
+    }),
+  );
+  let accountId: string;
+  try {
+    accountId = input.invitationCode
+      ? await acceptInvitation(user, input.invitationCode)
+      : (
+          await createOwnedAccount(
+            user,
+            input.accountName ?? `${input.firstName} ${input.lastName}'s Auction House`,
+            'individual',
+          )
+        ).id;
+  } catch (error) {
+    await removeUser(user);
+    throw error;
+  }
+  if (!user.emailVerified) await sendEmailVerification(user);
+  return openSession(user, client, accountId);
+}
+
+/** Signs in to the seeded demo tenant; only where DEMO_USER_EMAIL is set (never in production). */
+export async function demoLogin(client: ClientInfo): Promise<SessionResponse> {
+  const email = settings().DEMO_USER_EMAIL;
+  if (!email) throw notFound('The demo is not available here');
+  const user = await userByEmail(email);
+  if (!user) throw notFound('The demo tenant has not been created');
+  return openSession(user, client);
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+
+describe.each([
+  ['auth', 'authUrl', '/login'],
+  ['domain', 'domainUrl', '/listBidders'],
+] as const)('the %s app', (_app, base, expectedPath) => {
+  const url = (path: string) => `${inject(base)}${path}`;
+
+  it('serves its OpenAPI description at /openapi.json, to anyone', async () => {
+    const response = await fetch(url('/openapi.json'));
+    expect(response.status).toBe(200);
+    const document = (await response.json()) as { openapi: string; paths: Record<string, unknown> };
+    expect(document.openapi).toBe('3.1.0');
+    expect(Object.keys(document.paths)).toContain(expectedPath);
+    expect(Object.keys(document.paths)).toContain('/openapi.json');
+  });
+
+  it('serves it browsable at /docs, with its script and styles from the package', async () => {
+    const page = await fetch(url('/docs'));
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/text\/html/);
+    expect(await page.text()).toContain('openapi.json');
+    const script = await fetch(url('/docs/swagger-ui-bundle.js'));
+    expect(script.status).toBe(200);
+    expect(script.headers.get('content-type')).toMatch(/javascript/);
+    expect((await script.arrayBuffer()).byteLength).toBeGreaterThan(100_000);
+    expect((await fetch(url('/docs/package.json'))).status).toBe(404);
+    expect((await fetch(url('/docs/..%2F..%2Fpackage.json'))).status).toBe(404);
+  });
+});

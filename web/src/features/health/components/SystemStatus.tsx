@@ -1,0 +1,26 @@
+import { Badge } from '@fluentui/react-components';
+import { useServiceHealth } from '../api/service-health';
+
+/** All services in one badge: operational, how many are not responding, or still checking. */
+export function SystemStatus() {
+  const health = useServiceHealth();
+  if (health.overall === 'online') {
+    return (
+      <Badge appearance="tint" color="success" size="large">
+        All systems operational
+      </Badge>
+    );
+  }
+  if (health.overall === 'offline') {
+    return (
+      <Badge appearance="tint" color="danger" size="large">
+        {health.offlineCount} service{health.offlineCount === 1 ? '' : 's'} not responding
+      </Badge>
+    );
+  }
+  return (
+    <Badge appearance="tint" color="informative" size="large">
+      Checking…
+    </Badge>
+  );
+}

@@ -1,0 +1,219 @@
+import {
+  Badge,
+  Body1,
+  Button,
+  Caption1,
+  Card,
+  CardHeader,
+  Field,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  Skeleton,
+  SkeletonItem,
+  Slider,
+  Subtitle2,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
+import { DEFAULT_INVITATION_THRESHOLDS } from '@contracts/scoring/scoring.schema';
+import { useState } from 'react';
+import { messageOf } from '../../../lib/api-client';
+import { useCan } from '../../../lib/auth-store';
+import { useNotify } from '../../../lib/toast';
+import { useAction } from '../../../lib/use-action';
+import { useLotwiseModel, useSaveScoringSettings, useScoringSettings } from '../api/scoring';
+import { ScoringSettingsDialog } from './ScoringSettingsDialog';
+
+const useStyles = makeStyles({
+  stack: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  columns: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fit, minmax(320px, 1fr))',
+    gap: tokens.spacingHorizontalL,
+    alignItems: 'start',
+  },
+  card: {
+    padding: tokens.spacingHorizontalXL,
+    '@media (max-width: 640px)': { padding: tokens.spacingHorizontalM },
+  },
+  line: {
+    display: 'flex',
+    justifyContent: 'space-between',
+    paddingBlock: tokens.spacingVerticalXS,
+    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke3}`,
+  },
+  muted: { color: tokens.colorNeutralForeground3 },
+  sliders: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalM,
+    maxWidth: '640px',
+  },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+});
+
+type Thresholds = typeof DEFAULT_INVITATION_THRESHOLDS;
+
+const sliders: { key: keyof Thresholds; label: string; hint: string }[] = [
+  {
+    key: 'autoInvite',
+    label: 'Auto-invite',
+    hint: 'Bidders at or above this score are invited to auctions automatically.',
+  },
+  {
+    key: 'manualReview',
+    label: 'Manual review',
+    hint: 'Between this and auto-invite, someone reviews the bidder first.',
+  },
+  { key: 'autoDeny', label: 'Auto-deny', hint: 'Bidders below this score are not invited.' },
+];
+
+/** Account Settings › Scoring: the scores in use and the auction-invitation thresholds. */
+export function ScoringTab() {
+  const styles = useStyles();
+  const notify = useNotify();
+  const saveSettings = useSaveScoringSettings();
+  const settings = useScoringSettings();
+  const lotwise = useLotwiseModel();
+  const [draft, setDraft] = useState<Thresholds | null>(null);
+  const [editing, setEditing] = useState(false);
+  const canEdit = useCan()('bidders:scoring');
+  const saved = settings.data?.invitationThresholds ?? DEFAULT_INVITATION_THRESHOLDS;
+  const shown = draft ?? saved;
+  const ordered = shown.autoInvite >= shown.manualReview && shown.manualReview >= shown.autoDeny;
+
+  const save = useAction(
+    async () => {
+      await saveSettings({ invitationThresholds: shown });
+      setDraft(null);
+      notify.success('Scoring thresholds saved');
+    },
+    { onError: (message) => notify.error('The thresholds were not saved', message) },
+  );
+
+  if (settings.error) {
+    return (
+      <MessageBar intent="error">
+        <MessageBarBody>{messageOf(settings.error)}</MessageBarBody>
+      </MessageBar>
+    );
+  }
+  if (!settings.data) {
+    return (
+      <Skeleton aria-label="Loading scoring settings">
+        <SkeletonItem size={96} />
+      </Skeleton>
+    );
+  }
+  const custom = settings.data;
+  return (
+    <div className={styles.stack}>
+      <div className={styles.columns}>
+        <Card className={styles.card}>
+          <CardHeader
+            header={<Subtitle2 as="h2">Custom Score</Subtitle2>}
+            description={<Caption1>Configured by your auction house</Caption1>}
+            action={
+              <Badge appearance="tint" color="success">
+                Active
+              </Badge>
+            }
+          />
+          <div className={styles.line}>
+            <Text>Payment history</Text>
+            <Text weight="semibold">{custom.customWeights.paymentHistory}%</Text>
+          </div>
+          <div className={styles.line}>
+            <Text>Bid activity</Text>
+            <Text weight="semibold">{custom.customWeights.bidActivity}%</Text>
+          </div>
+          <div className={styles.line}>
+            <Text>Auto-invite at</Text>
+            <Text weight="semibold">
+              {custom.automation.autoInvite.enabled
+                ? custom.automation.autoInvite.scoreThreshold
+                : 'Off'}
+            </Text>
+          </div>
+          <div className={styles.actions}>
+            <Button onClick={() => setEditing(true)}>
+              {canEdit ? 'Edit Custom Score' : 'View Custom Score'}
+            </Button>
+          </div>
+        </Card>
+        <Card className={styles.card}>
+          <CardHeader
+            header={<Subtitle2 as="h2">Lotwise Standard Score</Subtitle2>}
+            description={<Caption1>Managed by Lotwise; it cannot be modified</Caption1>}
+            action={<Badge appearance="outline">Read-only</Badge>}
+          />
+          {(['paymentHistory', 'bidActivity', 'disputeHistory'] as const).map((name) => (
+            <div key={name} className={styles.line}>
+              <Text>
+                {
+                  {
+                    paymentHistory: 'Payment history',
+                    bidActivity: 'Bid activity',
+                    disputeHistory: 'Dispute history',
+                  }[name]
+                }
+              </Text>
+              <Text weight="semibold">{lotwise.data ? `${lotwise.data.weights[name]}%` : '…'}</Text>
+            </div>
+          ))}
+          <Caption1 className={styles.muted}>
+            The same for every auction house, so scores compare across houses.
+          </Caption1>
+        </Card>
+      </div>
+      <Card className={styles.card}>
+        <CardHeader
+          header={<Subtitle2 as="h2">Auction invitation thresholds</Subtitle2>}
+          description={<Caption1>Which bidders are invited to your auctions, by score</Caption1>}
+        />
+        <div className={styles.sliders}>
+          {sliders.map(({ key, label, hint }) => (
+            <Field key={key} label={`${label}: ${shown[key]}`} hint={hint}>
+              <Slider
+                min={0}
+                max={100}
+                value={shown[key]}
+                disabled={!canEdit}
+                onChange={(_, data) => setDraft({ ...shown, [key]: data.value })}
+              />
+            </Field>
+          ))}
+          {!ordered ? (
+            <MessageBar intent="warning">
+              <MessageBarBody>
+                Auto-invite must be at least manual review, and manual review at least auto-deny.
+              </MessageBarBody>
+            </MessageBar>
+          ) : null}
+          {!canEdit ? (
+            <Body1 className={styles.muted}>
+              Changing these needs the Configure custom scoring permission.
+            </Body1>
+          ) : null}
+          <div className={styles.actions}>
+            <Button
+              appearance="primary"
+              disabled={!canEdit || save.busy || !draft || !ordered}
+              onClick={() => void save.run()}
+            >
+              {save.busy ? 'Saving...' : 'Save Thresholds'}
+            </Button>
+            <Button
+              disabled={!canEdit || save.busy}
+              onClick={() => setDraft(DEFAULT_INVITATION_THRESHOLDS)}
+            >
+              Reset to Defaults
+            </Button>
+          </div>
+        </div>
+      </Card>
+      <ScoringSettingsDialog open={editing} canEdit={canEdit} onClose={() => setEditing(false)} />
+    </div>
+  );
+}
