@@ -16,17 +16,21 @@ import { round, summarise, type Summary } from './stats.js';
  *  3. findDuplicates in-process over 100,000 bidders with 2% injected near-duplicates: time,
  *     recall and precision; and POST /duplicates/scan end to end on the 50,000-bidder tenant.
  *  4. Recomputing 50,000 custom scores after PUT /scoring/settings, until the job completes.
- * Each stack-backed part starts its own throw-away stack, so one part's data never slows another's
- * queries (the emulator scans a whole container for every query, whatever the partition).
+ *  5. One tenant's list (as in 1) at 20,000 bidders alone, and again once nine more tenants hold
+ *     20,000 each.
+ * Each stack-backed part starts its own throw-away stack, so one part's data and background work
+ * never weigh on another's figures.
  */
 
 const TENANT_BIDDERS = 50_000;
 const TENANT_DUPLICATES = 1_000;
+const TENANTS = 10;
+const TENANTS_BIDDERS = 20_000;
 const IMPORT_ROWS = 100_000;
 const MATCH_BIDDERS = 100_000;
 const MATCH_DUPLICATES = 2_000;
 const CONCURRENCY = 20;
-const LIST_ROUNDS = 2;
+const LIST_ROUNDS = 4;
 const LIST_REQUESTS_PER_ROUND = 40;
 const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
 
@@ -142,13 +146,22 @@ function cosmosFor(testStack: TestStack) {
   return { client, bidders: database.container('bidders') };
 }
 
-/** 50,000 scored bidders written straight to Cosmos in transactional batches of 100. */
-async function seedTenant(bidders: Container, accountId: string) {
+/** Scored bidders written straight to Cosmos in transactional batches of 100. */
+async function seedTenant(
+  bidders: Container,
+  accountId: string,
+  options: { count: number; duplicates: number; seed: number; statsSeed: number } = {
+    count: TENANT_BIDDERS,
+    duplicates: TENANT_DUPLICATES,
+    seed: 4242,
+    statsSeed: 99,
+  },
+) {
   const { buildBidder } = await import('../../functions/src/bidders/bidders.service.js');
   const { defaultScoringSettings } = await import('../../functions/src/scoring/scoring.service.js');
   const settings = defaultScoringSettings();
-  const { people, injected } = generatePeople(TENANT_BIDDERS, TENANT_DUPLICATES, 4242, 't');
-  const random = generator(99);
+  const { people, injected } = generatePeople(options.count, options.duplicates, options.seed, 't');
+  const random = generator(options.statsSeed);
   const now = new Date();
   const started = performance.now();
   const records = people.map((person, index) => ({
@@ -231,12 +244,20 @@ interface ListVariant {
   orderBy: string;
 }
 
-async function listFigures(
-  testStack: TestStack,
-  bidders: Container,
-  accountId: string,
-  token: string,
-) {
+/** A tenant whose list is timed: its stack, its bidders container, its account and a token. */
+interface ListTarget {
+  testStack: TestStack;
+  bidders: Container;
+  accountId: string;
+  token: string;
+}
+
+/**
+ * For each variant and target: one request at a time, then `CONCURRENCY` clients, route and SDK.
+ * The rounds of every target and of both ways alternate, so the machine's load drifting during the
+ * run falls on all of them alike.
+ */
+async function listFigures<K extends string>(targets: Record<K, ListTarget>) {
   const { LIST_FIELDS } = await import('../../functions/src/bidders/bidders.repo.js');
   const select = LIST_FIELDS.map((field) => `c.${field}`).join(', ');
   const variants: ListVariant[] = [
@@ -264,7 +285,10 @@ async function listFigures(
       orderBy: 'c.lotwiseScore.score DESC',
     },
   ];
-  const measure = async (variant: ListVariant) => {
+  const names = Object.keys(targets) as K[];
+
+  const prepare = async (variant: ListVariant, target: ListTarget) => {
+    const { testStack, bidders, accountId, token } = target;
     const url = `${testStack.stack.domainUrl}/listBidders?${new URLSearchParams(variant.query).toString()}`;
     const querySpec = {
       query: `SELECT ${select} FROM c WHERE c.accountId = @accountId AND (${variant.where}) ORDER BY ${variant.orderBy}`,
@@ -303,73 +327,121 @@ async function listFigures(
     const countStarted = performance.now();
     await bidders.items.query(countSpec, { partitionKey: accountId }).fetchAll();
     const countMs = performance.now() - countStarted;
-
-    // One at a time first (no queueing in the emulator), then 20 clients, interleaved rounds.
-    const sequentialRoute: number[] = [];
-    const sequentialSdk: number[] = [];
-    for (let run = 0; run < 6; run += 1) {
-      let begin = performance.now();
-      await viaRoute();
-      sequentialRoute.push(performance.now() - begin);
-      begin = performance.now();
-      await viaSdk();
-      sequentialSdk.push(performance.now() - begin);
-    }
-    const routeSamples: number[] = [];
-    const sdkSamples: number[] = [];
-    const routeFailures: string[] = [];
-    const sdkFailures: string[] = [];
-    let routeSeconds = 0;
-    let sdkSeconds = 0;
-    for (let round = 0; round < LIST_ROUNDS; round += 1) {
-      const routeRound = await load(viaRoute, LIST_REQUESTS_PER_ROUND);
-      routeSamples.push(...routeRound.samples);
-      routeFailures.push(...routeRound.failures);
-      routeSeconds += routeRound.seconds;
-      const sdkRound = await load(viaSdk, LIST_REQUESTS_PER_ROUND);
-      sdkSamples.push(...sdkRound.samples);
-      sdkFailures.push(...sdkRound.failures);
-      sdkSeconds += sdkRound.seconds;
-    }
-    const route = summarise(routeSamples);
-    const sdk = summarise(sdkSamples);
-    const one = { route: summarise(sequentialRoute), sdk: summarise(sequentialSdk) };
     return {
       url: url.replace(testStack.stack.domainUrl, ''),
       sql: querySpec.query,
       total: page.total,
-      samePageAsSdk: samePage,
-      concurrency: CONCURRENCY,
-      requests: LIST_ROUNDS * LIST_REQUESTS_PER_ROUND,
-      failed: {
-        route: routeFailures.length,
-        sdk: sdkFailures.length,
-        ...(routeFailures.length || sdkFailures.length
-          ? { first: routeFailures[0] ?? sdkFailures[0] }
-          : {}),
+      samePage,
+      countMs,
+      viaRoute,
+      viaSdk,
+      sequential: { route: [] as number[], sdk: [] as number[] },
+      loaded: {
+        route: { samples: [] as number[], failures: [] as string[], seconds: 0 },
+        sdk: { samples: [] as number[], failures: [] as string[], seconds: 0 },
       },
-      routeMs: { p50: round(route.p50), p95: round(route.p95), mean: round(route.mean) },
-      sdkMs: { p50: round(sdk.p50), p95: round(sdk.p95), mean: round(sdk.mean) },
-      perSecond: {
-        route: round(routeSamples.length / routeSeconds, 1),
-        sdk: round(sdkSamples.length / sdkSeconds, 1),
-      },
-      ratio: {
-        p50: round(route.p50 / sdk.p50),
-        p95: round(route.p95 / sdk.p95),
-        mean: round(route.mean / sdk.mean),
-      },
-      oneAtATimeMs: {
-        route: round(one.route.p50),
-        sdk: round(one.sdk.p50),
-        ratio: round(one.route.p50 / one.sdk.p50),
-      },
-      countQueryMs: round(countMs),
     };
   };
-  const results: Record<string, Awaited<ReturnType<typeof measure>>> = {};
-  for (const variant of variants) results[variant.name] = await measure(variant);
-  return results;
+
+  const measure = async (variant: ListVariant) => {
+    const prepared = [] as [K, Awaited<ReturnType<typeof prepare>>][];
+    for (const name of names) prepared.push([name, await prepare(variant, targets[name])]);
+
+    // One at a time first (no queueing in the emulator), then CONCURRENCY clients.
+    for (let run = 0; run < 6; run += 1) {
+      for (const [, target] of prepared) {
+        for (const way of ['route', 'sdk'] as const) {
+          const begin = performance.now();
+          await (way === 'route' ? target.viaRoute() : target.viaSdk());
+          target.sequential[way].push(performance.now() - begin);
+        }
+      }
+    }
+    for (let round = 0; round < LIST_ROUNDS; round += 1) {
+      for (const way of ['route', 'sdk'] as const) {
+        for (const [, target] of prepared) {
+          const result = await load(
+            way === 'route' ? target.viaRoute : target.viaSdk,
+            LIST_REQUESTS_PER_ROUND,
+          );
+          target.loaded[way].samples.push(...result.samples);
+          target.loaded[way].failures.push(...result.failures);
+          target.loaded[way].seconds += result.seconds;
+        }
+      }
+    }
+    return Object.fromEntries(
+      prepared.map(([name, target]) => {
+        const route = summarise(target.loaded.route.samples);
+        const sdk = summarise(target.loaded.sdk.samples);
+        const one = {
+          route: summarise(target.sequential.route),
+          sdk: summarise(target.sequential.sdk),
+        };
+        const routeFailures = target.loaded.route.failures;
+        const sdkFailures = target.loaded.sdk.failures;
+        return [
+          name,
+          {
+            url: target.url,
+            sql: target.sql,
+            total: target.total,
+            samePageAsSdk: target.samePage,
+            concurrency: CONCURRENCY,
+            requests: LIST_ROUNDS * LIST_REQUESTS_PER_ROUND,
+            failed: {
+              route: routeFailures.length,
+              sdk: sdkFailures.length,
+              ...(routeFailures.length || sdkFailures.length
+                ? { first: routeFailures[0] ?? sdkFailures[0] }
+                : {}),
+            },
+            routeMs: { p50: round(route.p50), p95: round(route.p95), mean: round(route.mean) },
+            sdkMs: { p50: round(sdk.p50), p95: round(sdk.p95), mean: round(sdk.mean) },
+            perSecond: {
+              route: round(route.count / target.loaded.route.seconds, 1),
+              sdk: round(sdk.count / target.loaded.sdk.seconds, 1),
+            },
+            ratio: {
+              p50: round(route.p50 / sdk.p50),
+              p95: round(route.p95 / sdk.p95),
+              mean: round(route.mean / sdk.mean),
+            },
+            oneAtATimeMs: {
+              route: round(one.route.p50),
+              sdk: round(one.sdk.p50),
+              ratio: round(one.route.p50 / one.sdk.p50),
+            },
+            countQueryMs: round(target.countMs),
+          },
+        ];
+      }),
+    ) as Record<K, ListFigure>;
+  };
+  const measured: [string, Record<K, ListFigure>][] = [];
+  for (const variant of variants) measured.push([variant.name, await measure(variant)]);
+  return Object.fromEntries(
+    names.map((name) => [
+      name,
+      Object.fromEntries(measured.map(([variant, figures]) => [variant, figures[name]])),
+    ]),
+  ) as Record<K, Record<string, ListFigure>>;
+}
+
+interface ListFigure {
+  url: string;
+  sql: string;
+  total: number;
+  samePageAsSdk: boolean;
+  concurrency: number;
+  requests: number;
+  failed: { route: number; sdk: number; first?: string };
+  routeMs: { p50: number; p95: number; mean: number };
+  sdkMs: { p50: number; p95: number; mean: number };
+  perSecond: { route: number; sdk: number };
+  ratio: { p50: number; p95: number; mean: number };
+  oneAtATimeMs: { route: number; sdk: number; ratio: number };
+  countQueryMs: number;
 }
 
 const rssOf = (pid: number) => {
@@ -531,7 +603,8 @@ async function matcherFigures() {
   };
 }
 
-async function tenantFigures() {
+/** The 50,000-bidder tenant: the list, then (unless `listOnly`) recompute and duplicate scan. */
+async function tenantFigures(listOnly: boolean) {
   const testStack = await startTestStack('http://localhost:4280', {
     LOG_LEVEL: 'error',
     LOTWISE_SEED: 'false',
@@ -543,7 +616,18 @@ async function tenantFigures() {
     const seeding = await seedTenant(bidders, owner.accountId);
     progress(`seeded in ${round(seeding.seconds, 1)} s; timing GET /listBidders`);
 
-    const list = await listFigures(testStack, bidders, owner.accountId, await owner.token());
+    const { tenant: list } = await listFigures({
+      tenant: { testStack, bidders, accountId: owner.accountId, token: await owner.token() },
+    });
+    const seeded = {
+      bidders: seeding.bidders,
+      injectedDuplicates: seeding.injectedDuplicates,
+      seconds: round(seeding.seconds, 1),
+    };
+    if (listOnly) {
+      client.dispose();
+      return { seeding: seeded, list, recompute: null, duplicateScan: null };
+    }
 
     progress('recomputing custom scores');
     // Recompute: new weights, then poll until the background job says it is done.
@@ -618,11 +702,7 @@ async function tenantFigures() {
     };
     client.dispose();
     return {
-      seeding: {
-        bidders: seeding.bidders,
-        injectedDuplicates: seeding.injectedDuplicates,
-        seconds: round(seeding.seconds, 1),
-      },
+      seeding: seeded,
       list,
       recompute: {
         bidders: recompute.total,
@@ -646,22 +726,114 @@ async function tenantFigures() {
   }
 }
 
-export async function bidderFigures() {
+/**
+ * The same list for one tenant when it is alone in the container and when nine others hold as
+ * many bidders each: the emulator should answer from the tenant's partition only, as Cosmos does.
+ * Two stacks run side by side, with the same bidders for the tenant timed, and their rounds
+ * alternate.
+ */
+async function multiTenantFigures() {
+  const stacks: TestStack[] = [];
   try {
-    // BENCH_BIDDERS=matcher,import,tenant runs only those parts (all by default).
-    const parts = (process.env.BENCH_BIDDERS ?? 'matcher,import,tenant').split(',');
-    const report = (name: string, figures: unknown) => {
-      progress(`${name} ${JSON.stringify(figures)}`);
-      return figures;
+    const tenantOf = async (tenants: number) => {
+      const testStack = await startTestStack('http://localhost:4280', {
+        LOG_LEVEL: 'error',
+        LOTWISE_SEED: 'false',
+      });
+      stacks.push(testStack);
+      const { client, bidders } = cosmosFor(testStack);
+      const owners = [];
+      for (let tenant = 0; tenant < tenants; tenant += 1) {
+        owners.push(await newOwner(testStack, `tenant${tenant}`));
+      }
+      progress(`seeding ${tenants} tenant(s) of ${TENANTS_BIDDERS} bidders`);
+      const started = performance.now();
+      for (const [tenant, owner] of owners.entries()) {
+        await seedTenant(bidders, owner.accountId, {
+          count: TENANTS_BIDDERS,
+          duplicates: 0,
+          seed: 5000 + tenant,
+          statsSeed: 6000 + tenant,
+        });
+      }
+      const seconds = (performance.now() - started) / 1000;
+      const [timed] = owners as [(typeof owners)[number]];
+      return {
+        client,
+        seconds,
+        target: { testStack, bidders, accountId: timed.accountId, token: await timed.token() },
+      };
     };
-    progress('duplicate matcher in-process');
-    const matcher = parts.includes('matcher') ? report('matcher', await matcherFigures()) : null;
-    const importing = parts.includes('import') ? report('import', await importFigures()) : null;
-    const tenant = parts.includes('tenant') ? report('tenant', await tenantFigures()) : null;
+    const alone = await tenantOf(1);
+    const among = await tenantOf(TENANTS);
+    progress('timing the first tenant alone and among the others');
+    const figures = await listFigures({ alone: alone.target, among: among.target });
+    alone.client.dispose();
+    among.client.dispose();
+    const ratios = Object.fromEntries(
+      Object.entries(figures.among).map(([name, amongTenants]) => {
+        const lone = figures.alone[name] as ListFigure;
+        return [
+          name,
+          {
+            route: {
+              p50: round(amongTenants.routeMs.p50 / lone.routeMs.p50),
+              p95: round(amongTenants.routeMs.p95 / lone.routeMs.p95),
+              oneAtATime: round(amongTenants.oneAtATimeMs.route / lone.oneAtATimeMs.route),
+            },
+            sdk: {
+              p50: round(amongTenants.sdkMs.p50 / lone.sdkMs.p50),
+              p95: round(amongTenants.sdkMs.p95 / lone.sdkMs.p95),
+              oneAtATime: round(amongTenants.oneAtATimeMs.sdk / lone.oneAtATimeMs.sdk),
+            },
+            sameTotal: amongTenants.total === lone.total,
+          },
+        ];
+      }),
+    );
     return {
-      matcher: matcher as Awaited<ReturnType<typeof matcherFigures>>,
-      import: importing as Awaited<ReturnType<typeof importFigures>>,
-      ...(tenant as Awaited<ReturnType<typeof tenantFigures>>),
+      tenants: TENANTS,
+      biddersPerTenant: TENANTS_BIDDERS,
+      seededSeconds: { alone: round(alone.seconds, 1), among: round(among.seconds, 1) },
+      alone: figures.alone,
+      amongTenants: figures.among,
+      ratioToAlone: ratios,
+    };
+  } finally {
+    for (const testStack of stacks) await testStack.stop();
+  }
+}
+
+/**
+ * BENCH_BIDDERS picks the parts (all by default): `matcher`, `import`, `tenant` (the 50,000-bidder
+ * tenant: list, recompute, duplicate scan), `list` (that tenant's list only) and `tenants` (one
+ * tenant's list alone and among ten).
+ */
+export const BIDDER_PARTS = ['matcher', 'import', 'tenant', 'tenants'];
+
+export async function bidderFigures(parts: readonly string[] = BIDDER_PARTS) {
+  try {
+    const report = async <T>(name: string, figures: () => Promise<T>): Promise<T | null> => {
+      if (!parts.includes(name)) return null;
+      progress(name);
+      const result = await figures();
+      progress(`${name} ${JSON.stringify(result)}`);
+      return result;
+    };
+    const matcher = await report('matcher', matcherFigures);
+    const importing = await report('import', importFigures);
+    const tenant =
+      (await report('tenant', () => tenantFigures(false))) ??
+      (await report('list', () => tenantFigures(true)));
+    const tenants = await report('tenants', multiTenantFigures);
+    return {
+      matcher,
+      import: importing,
+      seeding: tenant?.seeding ?? null,
+      list: tenant?.list ?? null,
+      recompute: tenant?.recompute ?? null,
+      duplicateScan: tenant?.duplicateScan ?? null,
+      multiTenant: tenants,
     };
   } finally {
     agent.destroy();

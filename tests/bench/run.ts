@@ -4,17 +4,18 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Agent, get } from 'node:http';
 import { repoRoot } from '../../functions/dev/local-settings.js';
-import { bidderFigures } from './bidders.js';
+import { BIDDER_PARTS, bidderFigures, type BidderFigures } from './bidders.js';
 import { identityFigures } from './identity.js';
 import { round, summarise, type Summary } from './stats.js';
 
 /**
- * `npm run bench`: figures for the foundation, in one run.
+ * `npm run bench`: figures for the foundation, in one run (or some parts of it, see PARTS).
  *  1. The emulator's query engine at 20,000 documents, before and after our patch.
  *  2. The dev host's overhead per request against a bare node:http handler.
  *  3. Sign-in and access-token costs.
  *  4. Bidders: the list at 50,000 bidders against the bare SDK query, a 100,000-row import, the
- *     duplicate matcher's speed, recall and precision, and a full custom-score recompute.
+ *     duplicate matcher's speed, recall and precision, a full custom-score recompute, and one
+ *     tenant's list alone and among ten tenants.
  */
 
 function runChild(script: string, args: string[] = []) {
@@ -110,16 +111,39 @@ async function hostFigures() {
   }
 }
 
-const identity = await identityFigures();
-const before = await queryFigures('unpatched');
-const after = await queryFigures('patched');
-const host = await hostFigures();
-const bidders = await bidderFigures();
+/**
+ * BENCH=identity,query,host,bidders picks the parts (all by default) and BENCH_BIDDERS the bidder
+ * parts (see bidders.ts). A run of every part writes tests/artifacts/bench.json; a partial run
+ * writes tests/artifacts/bench-<parts>.json, so it never replaces the full figures.
+ */
+const PARTS = ['identity', 'query', 'host', 'bidders'];
+const parts = process.env.BENCH ? process.env.BENCH.split(',') : PARTS;
+const bidderParts = process.env.BENCH_BIDDERS ? process.env.BENCH_BIDDERS.split(',') : BIDDER_PARTS;
+const everything =
+  PARTS.every((part) => parts.includes(part)) &&
+  BIDDER_PARTS.every((part) => bidderParts.includes(part));
+const when = async <T>(part: string, figures: () => Promise<T>) =>
+  parts.includes(part) ? figures() : null;
+
+const identity = await when('identity', identityFigures);
+const queries = await when('query', async () => ({
+  before: await queryFigures('unpatched'),
+  after: await queryFigures('patched'),
+}));
+const host = await when('host', hostFigures);
+const bidders = await when('bidders', () => bidderFigures(bidderParts));
 
 const report = {
   measuredAt: new Date().toISOString(),
   machine: { cpus: (await import('node:os')).cpus().length, node: process.version },
-  emulatorQuery: {
+  emulatorQuery: queries && emulatorQueryReport(queries.before, queries.after),
+  devHost: host && devHostReport(host),
+  identity: identity && identityReport(identity),
+  bidders,
+};
+
+function emulatorQueryReport(before: QueryFigures, after: QueryFigures) {
+  return {
     query: 'SELECT TOP 50 * … WHERE accountId AND tier ORDER BY lotwiseScore DESC',
     documents: after.documents,
     engineOnlyMs: { before: round(before.engineOnly.p50), after: round(after.engineOnly.p50) },
@@ -129,8 +153,11 @@ const report = {
       afterP95: round(after.throughEmulator.p95),
     },
     speedup: round(before.throughEmulator.p50 / after.throughEmulator.p50, 1),
-  },
-  devHost: {
+  };
+}
+
+function devHostReport(host: Awaited<ReturnType<typeof hostFigures>>) {
+  return {
     requests: host.requests,
     concurrency: host.concurrency,
     meanMs: {
@@ -147,8 +174,11 @@ const report = {
       hostRaw: round(host.hostRaw.mean / host.bare.mean),
       hostWrapped: round(host.hostWrapped.mean / host.bare.mean),
     },
-  },
-  identity: {
+  };
+}
+
+function identityReport(identity: Awaited<ReturnType<typeof identityFigures>>) {
+  return {
     argon2: identity.argon2.options,
     passwordHashMs: round(identity.argon2.hashMs.p50),
     passwordVerifyMs: round(identity.argon2.verifyMs.p50),
@@ -165,49 +195,93 @@ const report = {
       signatureOnly: round(identity.tokenVerification.signatureOnlyMicros, 1),
       withSessionCheck: round(identity.tokenVerification.withSessionCheckMicros, 1),
     },
-  },
-  bidders,
-};
+  };
+}
 
+const artifact = everything ? 'bench.json' : `bench-${[...parts, ...bidderParts].join('-')}.json`;
 mkdirSync(join(repoRoot, 'tests', 'artifacts'), { recursive: true });
 writeFileSync(
-  join(repoRoot, 'tests', 'artifacts', 'bench.json'),
+  join(repoRoot, 'tests', 'artifacts', artifact),
   `${JSON.stringify(report, null, 2)}\n`,
 );
-process.stdout.write(`
-Emulator query, ${report.emulatorQuery.documents} documents (${report.emulatorQuery.query})
-  engine alone        before ${report.emulatorQuery.engineOnlyMs.before} ms   after ${report.emulatorQuery.engineOnlyMs.after} ms (p50)
-  through emulator    before ${report.emulatorQuery.throughEmulatorMs.before} ms   after ${report.emulatorQuery.throughEmulatorMs.after} ms (p50; p95 ${report.emulatorQuery.throughEmulatorMs.afterP95} ms)
-  speed-up            ${report.emulatorQuery.speedup}x
+process.stdout.write(
+  `\n${[
+    report.emulatorQuery && emulatorQuerySummary(report.emulatorQuery),
+    report.devHost && host && devHostSummary(report.devHost, host),
+    report.identity && identitySummary(report.identity),
+    bidders && biddersSummary(bidders),
+  ]
+    .filter(Boolean)
+    .join('\n')}\nSaved to tests/artifacts/${artifact}\n`,
+);
 
-Dev host, ${host.requests} GET requests at concurrency ${host.concurrency} (best of 3 interleaved rounds)
-  bare node:http      ${report.devHost.meanMs.bare} ms mean   ${report.devHost.requestsPerSecond.bare} req/s
-  dev host, raw       ${report.devHost.meanMs.hostRaw} ms mean   ${report.devHost.requestsPerSecond.hostRaw} req/s   ratio ${report.devHost.overheadRatio.hostRaw}x
-  dev host + wrapper  ${report.devHost.meanMs.hostWrapped} ms mean   ${report.devHost.requestsPerSecond.hostWrapped} req/s   ratio ${report.devHost.overheadRatio.hostWrapped}x
-
-Sign-in (Argon2id m=${report.identity.argon2.memoryCost} KiB, t=${report.identity.argon2.timeCost}, p=${report.identity.argon2.parallelism})
-  password hash       ${report.identity.passwordHashMs} ms   verify ${report.identity.passwordVerifyMs} ms (p50)
-  POST /login         p50 ${report.identity.signInMs.p50} ms   p95 ${report.identity.signInMs.p95} ms (one at a time)
-  8 at once           p50 ${report.identity.signInAt8Concurrent.p50} ms   p95 ${report.identity.signInAt8Concurrent.p95} ms   ${report.identity.signInAt8Concurrent.perSecond} sign-ins/s
-  access token        ${report.identity.tokenVerificationMicros.signatureOnly} µs signature only   ${report.identity.tokenVerificationMicros.withSessionCheck} µs with the session check
-
-${biddersSummary()}
-Saved to tests/artifacts/bench.json
-`);
-
-function biddersSummary() {
-  const { list, matcher, recompute, duplicateScan, seeding } = bidders;
-  const listLine = (name: string, figures: (typeof list)[string]) =>
-    `  ${name.padEnd(18)}  route p50 ${figures.routeMs.p50} ms  p95 ${figures.routeMs.p95} ms   SDK p50 ${figures.sdkMs.p50} ms  p95 ${figures.sdkMs.p95} ms   ratio p50 ${figures.ratio.p50}x  p95 ${figures.ratio.p95}x   (one at a time: ${figures.oneAtATimeMs.route} vs ${figures.oneAtATimeMs.sdk} ms; failed ${figures.failed.route}/${figures.failed.sdk})`;
-  const importing = bidders.import;
-  return `Bidders
-  GET /listBidders, ${seeding.bidders} bidders (seeded in ${seeding.seconds} s), ${Object.values(list)[0]?.concurrency} concurrent clients, page of 50
-${Object.entries(list)
-  .map(([name, figures]) => listLine(name, figures))
-  .join('\n')}
-  import              ${importing.rows} CSV rows (${importing.files} file, ${round(importing.requestBytes / 1048576, 1)} MB) in ${importing.seconds} s = ${importing.rowsPerSecond} rows/s; dev host RSS ${importing.hostRssMb.before} MB before, peak ${importing.hostRssMb.peakKernel} MB
-  duplicate matcher   ${matcher.bidders} bidders, ${matcher.injectedPairs} injected pairs: ${matcher.seconds} s, recall ${matcher.recall}, precision ${matcher.precision}
-  duplicate scan      POST /duplicates/scan over ${duplicateScan.scanned} bidders: ${duplicateScan.seconds} s (${duplicateScan.pending} pending, ${duplicateScan.autoMerged} auto-merged)
-  recompute           ${recompute.bidders} custom scores: ${recompute.seconds} s from PUT to completed (job ${recompute.jobSeconds} s)
+function emulatorQuerySummary(figures: ReturnType<typeof emulatorQueryReport>) {
+  return `Emulator query, ${figures.documents} documents (${figures.query})
+  engine alone        before ${figures.engineOnlyMs.before} ms   after ${figures.engineOnlyMs.after} ms (p50)
+  through emulator    before ${figures.throughEmulatorMs.before} ms   after ${figures.throughEmulatorMs.after} ms (p50; p95 ${figures.throughEmulatorMs.afterP95} ms)
+  speed-up            ${figures.speedup}x
 `;
+}
+
+function devHostSummary(
+  figures: ReturnType<typeof devHostReport>,
+  measured: Awaited<ReturnType<typeof hostFigures>>,
+) {
+  return `Dev host, ${measured.requests} GET requests at concurrency ${measured.concurrency} (best of 3 interleaved rounds)
+  bare node:http      ${figures.meanMs.bare} ms mean   ${figures.requestsPerSecond.bare} req/s
+  dev host, raw       ${figures.meanMs.hostRaw} ms mean   ${figures.requestsPerSecond.hostRaw} req/s   ratio ${figures.overheadRatio.hostRaw}x
+  dev host + wrapper  ${figures.meanMs.hostWrapped} ms mean   ${figures.requestsPerSecond.hostWrapped} req/s   ratio ${figures.overheadRatio.hostWrapped}x
+`;
+}
+
+function identitySummary(figures: ReturnType<typeof identityReport>) {
+  return `Sign-in (Argon2id m=${figures.argon2.memoryCost} KiB, t=${figures.argon2.timeCost}, p=${figures.argon2.parallelism})
+  password hash       ${figures.passwordHashMs} ms   verify ${figures.passwordVerifyMs} ms (p50)
+  POST /login         p50 ${figures.signInMs.p50} ms   p95 ${figures.signInMs.p95} ms (one at a time)
+  8 at once           p50 ${figures.signInAt8Concurrent.p50} ms   p95 ${figures.signInAt8Concurrent.p95} ms   ${figures.signInAt8Concurrent.perSecond} sign-ins/s
+  access token        ${figures.tokenVerificationMicros.signatureOnly} µs signature only   ${figures.tokenVerificationMicros.withSessionCheck} µs with the session check
+`;
+}
+
+type ListFigures = NonNullable<BidderFigures['list']>;
+
+function listLine(name: string, figures: ListFigures[string]) {
+  return `  ${name.padEnd(18)}  route p50 ${figures.routeMs.p50} ms  p95 ${figures.routeMs.p95} ms   SDK p50 ${figures.sdkMs.p50} ms  p95 ${figures.sdkMs.p95} ms   ratio p50 ${figures.ratio.p50}x  p95 ${figures.ratio.p95}x   (one at a time: ${figures.oneAtATimeMs.route} vs ${figures.oneAtATimeMs.sdk} ms; failed ${figures.failed.route}/${figures.failed.sdk})`;
+}
+
+function listLines(list: ListFigures) {
+  return Object.entries(list)
+    .map(([name, figures]) => listLine(name, figures))
+    .join('\n');
+}
+
+function biddersSummary(figures: BidderFigures) {
+  const { list, matcher, recompute, duplicateScan, seeding, multiTenant } = figures;
+  const importing = figures.import;
+  return [
+    'Bidders',
+    list &&
+      seeding &&
+      `  GET /listBidders, ${seeding.bidders} bidders (seeded in ${seeding.seconds} s), ${Object.values(list)[0]?.concurrency} concurrent clients, page of 50\n${listLines(list)}`,
+    importing &&
+      `  import              ${importing.rows} CSV rows (${importing.files} file, ${round(importing.requestBytes / 1048576, 1)} MB) in ${importing.seconds} s = ${importing.rowsPerSecond} rows/s; dev host RSS ${importing.hostRssMb.before} MB before, peak ${importing.hostRssMb.peakKernel} MB`,
+    matcher &&
+      `  duplicate matcher   ${matcher.bidders} bidders, ${matcher.injectedPairs} injected pairs: ${matcher.seconds} s, recall ${matcher.recall}, precision ${matcher.precision}`,
+    duplicateScan &&
+      `  duplicate scan      POST /duplicates/scan over ${duplicateScan.scanned} bidders: ${duplicateScan.seconds} s (${duplicateScan.pending} pending, ${duplicateScan.autoMerged} auto-merged)`,
+    recompute &&
+      `  recompute           ${recompute.bidders} custom scores: ${recompute.seconds} s from PUT to completed (job ${recompute.jobSeconds} s)`,
+    multiTenant &&
+      `  one tenant of ${multiTenant.biddersPerTenant} alone\n${listLines(multiTenant.alone)}\n  the same tenant among ${multiTenant.tenants} of ${multiTenant.biddersPerTenant} each\n${listLines(multiTenant.amongTenants)}\n${Object.entries(
+        multiTenant.ratioToAlone,
+      )
+        .map(
+          ([name, ratio]) =>
+            `  ${name.padEnd(18)}  among ${multiTenant.tenants} / alone: route p50 ${ratio.route.p50}x  p95 ${ratio.route.p95}x  one at a time ${ratio.route.oneAtATime}x   SDK p50 ${ratio.sdk.p50}x  p95 ${ratio.sdk.p95}x  one at a time ${ratio.sdk.oneAtATime}x`,
+        )
+        .join('\n')}`,
+  ]
+    .filter(Boolean)
+    .join('\n')
+    .concat('\n');
 }

@@ -12,13 +12,42 @@ export interface EmulatorItem {
   read(): ItemData | null | undefined;
 }
 
+/** A query compiled by @zeit/cosmosdb-query. */
+export interface EngineQuery {
+  ast: unknown;
+  /** The query as the source of a JavaScript function over the documents. */
+  code: string;
+}
+
+export interface QueryBody {
+  query: string;
+  parameters?: { name: string; value: unknown }[];
+}
+
+export interface QueryOptions {
+  maxItemCount: number | null;
+  continuation: unknown;
+  /** The `x-ms-documentdb-partitionkey` header, passed on by our patch of the query handler. */
+  partitionKey?: string | string[];
+}
+
+export interface QueryResult {
+  result: unknown[];
+  continuation: unknown;
+}
+
 export interface EmulatorItems {
+  _parent: EmulatorItem;
   _data: Map<string, EmulatorItem>;
   _ridCount: number;
   _set(data: ItemData): ItemData;
   delete(idOrRid: string, partition: unknown): void;
+  query(params: QueryBody, options: QueryOptions): QueryResult | null;
   _item(keyPath: string, value: string, partition: unknown): EmulatorItem;
   _getPartition(data: ItemData): unknown;
+  _getPartitionKeyPath(): string[];
+  _getQuery(sql: string): EngineQuery;
+  _userDefinedFunctions(): Record<string, unknown> | null;
 }
 
 export interface EmulatorCollection extends EmulatorItem {

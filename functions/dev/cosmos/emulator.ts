@@ -4,7 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { createRequire } from 'node:module';
 import type { EmulatorAccount, EmulatorHandler, EmulatorRoute } from './emulator-types.js';
+import { installPartitionIndex } from './partition-index.js';
 import { AccountPersistence } from './persistence.js';
+import { answeringQueryPlans } from './query-plan.js';
 
 const require = createRequire(import.meta.url);
 
@@ -98,6 +100,9 @@ export async function startCosmosEmulator(options: {
   const batchHandler = (
     require('@vercel/cosmosdb-server/lib/handler/batch-documents.js') as { default: unknown }
   ).default;
+  const queryHandler = (
+    require('@vercel/cosmosdb-server/lib/handler/query-documents.js') as { default: unknown }
+  ).default;
   const Account = (
     require('@vercel/cosmosdb-server/lib/account/index.js') as { default: AccountConstructor }
   ).default;
@@ -120,7 +125,12 @@ export async function startCosmosEmulator(options: {
     } else {
       const [params, handler] = route;
       try {
-        const run = handler === batchHandler ? atomically(handler) : handler;
+        const run =
+          handler === batchHandler
+            ? atomically(handler)
+            : handler === queryHandler
+              ? answeringQueryPlans(handler)
+              : handler;
         body = ((await run(account, request, response, params)) ?? {}) as Record<string, unknown>;
       } catch (error) {
         response.statusCode = 500;
@@ -152,6 +162,7 @@ export async function startCosmosEmulator(options: {
     server.listen(options.port, host, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
+  installPartitionIndex();
   const account = new Account(host, port);
   const persistence = new AccountPersistence(account, options.dataDir);
   persistence.install();
