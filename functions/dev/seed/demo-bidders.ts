@@ -295,7 +295,7 @@ export async function seedDemoBidders(
     }),
   ];
   for (const draft of all) {
-    const built = buildBidder(draft.input, null, settings, now);
+    const built = buildBidder({ scope: ctx.scope, actor: null }, draft.input, settings, now);
     const notes = Array.from({ length: random.next() < 0.4 ? random.int(1, 2) : 0 }, () => ({
       ...random.pick(NOTES),
       id: randomUUID(),

@@ -1,9 +1,9 @@
 import type { Readable } from 'node:stream';
-import v8 from 'node:v8';
 import { writeAudit } from '../platform/audit.js';
 import type { RequestContext } from '../platform/context.js';
 import { isConflict, isNotFound } from '../platform/cosmos-errors.js';
 import { MAX_BATCH_OPERATIONS, type TenantRepository } from '../platform/repo.js';
+import { grown, StringTable } from '../platform/string-table.js';
 import { validationError } from '../platform/validation.js';
 import { scoringSettings } from '../scoring/scoring.service.js';
 import { csvRows, openUpload, readAll, xlsxRows, type Row } from '../uploads/files.js';
@@ -30,7 +30,7 @@ const KNOWN_PAGE = 5000;
  * bidder each way) stay small enough to be young garbage: larger strings go straight to the
  * long-lived heap, which the host then grows to hundreds of megabytes before collecting them.
  */
-const IMPORT_BATCH = Number(process.env.DBG_BATCH ?? 50);
+const IMPORT_BATCH = 50;
 const MAX_ERRORS = 1000;
 /** Batches written at once, so the next rows are read while Cosmos writes the last ones. */
 const WRITES_IN_FLIGHT = 2;
@@ -51,16 +51,25 @@ export interface NewBidder {
 /**
  * What an import keeps of every bidder, those there before and those it writes: enough to skip
  * exact duplicates (the same bidder ID or mailbox) without a query per row, and each bidder's
- * blocking keys to find likely duplicates afterwards. Rows themselves are not kept.
+ * blocking keys to find likely duplicates afterwards. Rows themselves are not kept, and what is
+ * kept is in string tables and number arrays, a few megabytes for a hundred thousand bidders.
  */
-class ImportIndex {
+export class ImportIndex {
   /** Bidder IDs and aliases, lower case. */
-  private readonly ids = new Set<string>();
-  private readonly mailboxes = new Set<string>();
-  /** Each blocking key's bidders (document ids): one, or several. */
-  private readonly blocks = new Map<string, string | string[]>();
-  /** The bidders this import wrote, in order. */
-  readonly written = new Set<string>();
+  private readonly ids = new StringTable();
+  private readonly mailboxes = new StringTable();
+  /** Document ids, numbered: the account's bidders first, then those this import wrote. */
+  private readonly documents = new StringTable();
+  /** The number of the first bidder this import wrote, once it has written one. */
+  private firstWritten: number | undefined;
+  private readonly keys = new StringTable();
+  /** Per blocking key: its first member (a node number plus one; 0 for none) and how many. */
+  private heads = new Int32Array(1024);
+  private sizes = new Int32Array(1024);
+  /** Members of the blocks as linked nodes: a bidder's number, and the block's next node. */
+  private members = new Int32Array(1024);
+  private next = new Int32Array(1024);
+  private nodes = 0;
   readonly notes: string[] = [];
 
   has(bidderId: string | undefined, email: string | null | undefined) {
@@ -79,29 +88,66 @@ class ImportIndex {
     if (mailbox) this.mailboxes.add(mailbox);
   }
 
+  /** A bidder of the account and its blocking keys. */
   place(id: string, keys: readonly string[]) {
+    const bidder = this.documents.add(id);
     for (const key of keys) {
-      const members = this.blocks.get(key);
-      if (members === undefined) this.blocks.set(key, id);
-      else if (typeof members === 'string') this.blocks.set(key, [members, id]);
-      else members.push(id);
+      const block = this.keys.add(key);
+      this.heads = grown(this.heads, block + 1);
+      this.sizes = grown(this.sizes, block + 1);
+      this.members = grown(this.members, this.nodes + 1);
+      this.next = grown(this.next, this.nodes + 1);
+      this.members[this.nodes] = bidder;
+      this.next[this.nodes] = this.heads[block] as number;
+      this.nodes += 1;
+      this.heads[block] = this.nodes;
+      this.sizes[block] = (this.sizes[block] as number) + 1;
     }
   }
 
   wrote(bidders: readonly NewBidder[]) {
+    this.firstWritten ??= this.documents.size;
     for (const { record, notes } of bidders) {
-      this.written.add(record.id);
       this.place(record.id, record.matchKeys);
       for (const note of notes) this.notes.push(note.id);
     }
   }
 
-  /** The blocks that can hold a pair with a bidder this import wrote. */
+  private isWritten(bidder: number) {
+    return this.firstWritten !== undefined && bidder >= this.firstWritten;
+  }
+
+  /** Whether this import wrote the bidder with this document id. */
+  wroteBidder(id: string) {
+    return this.isWritten(this.documents.find(id));
+  }
+
+  /** The document ids of the bidders this import wrote, in order. */
+  writtenIds(): string[] {
+    const ids: string[] = [];
+    for (
+      let bidder = this.firstWritten ?? this.documents.size;
+      bidder < this.documents.size;
+      bidder += 1
+    ) {
+      ids.push(this.documents.at(bidder));
+    }
+    return ids;
+  }
+
+  /** The blocks (their bidders' document ids) that can hold a pair with a bidder this import wrote. */
   blocksWithNewBidders(): string[][] {
     const found: string[][] = [];
-    for (const members of this.blocks.values()) {
-      if (typeof members === 'string' || members.length > MAX_BLOCK) continue;
-      if (members.some((id) => this.written.has(id))) found.push(members);
+    for (let block = 0; block < this.keys.size; block += 1) {
+      const size = this.sizes[block] as number;
+      if (size < 2 || size > MAX_BLOCK) continue;
+      const members: number[] = [];
+      for (let node = this.heads[block] as number; node; node = this.next[node - 1] as number) {
+        members.push(this.members[node - 1] as number);
+      }
+      if (members.some((bidder) => this.isWritten(bidder))) {
+        found.push(members.reverse().map((bidder) => this.documents.at(bidder)));
+      }
     }
     return found;
   }
@@ -125,7 +171,7 @@ async function createAll<T extends { id: string; accountId: string }>(
   documents: Omit<T, 'accountId'>[],
 ) {
   for (let start = 0; start < documents.length; start += MAX_BATCH_OPERATIONS) {
-    await repo.batch(
+    await repo.writeBatch(
       ctx.scope,
       documents
         .slice(start, start + MAX_BATCH_OPERATIONS)
@@ -143,7 +189,7 @@ export async function writeNewBidders(ctx: RequestContext, bidders: NewBidder[])
   let written = bidders;
   let clashes = 0;
   try {
-    await biddersRepo.batch(
+    await biddersRepo.writeBatch(
       ctx.scope,
       bidders.map(({ record }) => ({ op: 'create' as const, document: record })),
     );
@@ -179,7 +225,7 @@ async function undo(ctx: RequestContext, index: ImportIndex) {
     for (let start = 0; start < ids.length; start += MAX_BATCH_OPERATIONS) {
       const chunk = ids.slice(start, start + MAX_BATCH_OPERATIONS);
       await repo
-        .batch(
+        .writeBatch(
           ctx.scope,
           chunk.map((id) => ({ op: 'delete' as const, id })),
         )
@@ -195,7 +241,7 @@ async function undo(ctx: RequestContext, index: ImportIndex) {
     }
   };
   await removeAll(notesRepo, index.notes);
-  await removeAll(biddersRepo, [...index.written]);
+  await removeAll(biddersRepo, index.writtenIds());
   forgetTotals(ctx.scope.accountId);
 }
 
@@ -230,7 +276,7 @@ async function recordImportMatches(
         return record ? [record] : [];
       }),
     ),
-  ).filter((pair) => index.written.has(pair.a) || index.written.has(pair.b));
+  ).filter((pair) => index.wroteBidder(pair.a) || index.wroteBidder(pair.b));
   return recordPairs(ctx, pairs, pool, autoMergeThreshold);
 }
 
@@ -255,18 +301,24 @@ export async function importBidders(
     errors: [],
   };
   const names: string[] = [];
-  const dbg = setInterval(() => { const m = process.memoryUsage(); process.stderr.write(`DBG rss=${(m.rss/1048576).toFixed(0)} heap=${(m.heapUsed/1048576).toFixed(0)}/${(m.heapTotal/1048576).toFixed(0)} ext=${(m.external/1048576).toFixed(0)} ab=${(m.arrayBuffers/1048576).toFixed(0)} rows=${result.totalProcessed} ${v8.getHeapSpaceStatistics().map((x) => `${x.space_name.replace('_space','')}=${(x.space_used_size/1048576).toFixed(0)}`).join(' ')}\n`); }, 2000);
-  const writes: Promise<void>[] = [];
+  /** The writes under way (never more than WRITES_IN_FLIGHT), and the first that failed. */
+  const writing = new Set<Promise<void>>();
+  let failure: { error: unknown } | undefined;
   const write = async (bidders: NewBidder[]) => {
-    const writing = writeNewBidders(ctx, bidders).then(({ written, clashes }) => {
-      result.successful += written.length;
-      result.duplicates += clashes;
-      index.wrote(written);
-    });
-    // Awaited below; until then its failure must not count as unhandled.
-    writing.catch(() => undefined);
-    writes.push(writing);
-    if (writes.length >= WRITES_IN_FLIGHT) await writes[writes.length - WRITES_IN_FLIGHT];
+    const done = writeNewBidders(ctx, bidders).then(
+      ({ written, clashes }) => {
+        result.successful += written.length;
+        result.duplicates += clashes;
+        index.wrote(written);
+      },
+      (error: unknown) => {
+        failure ??= { error };
+      },
+    );
+    writing.add(done);
+    void done.then(() => writing.delete(done));
+    if (writing.size >= WRITES_IN_FLIGHT) await Promise.race(writing);
+    if (failure) throw failure.error;
   };
   try {
     let pending: NewBidder[] = [];
@@ -287,9 +339,9 @@ export async function importBidders(
           result.duplicates += 1;
           continue;
         }
-        const record = buildBidder(input, ctx.actor, settings);
+        const record = buildBidder(ctx, input, settings);
         index.claim(record.bidderId, [], record.email);
-        const note = firstNoteOf(input, record, ctx.actor);
+        const note = firstNoteOf(ctx, input, record);
         pending.push({ record, notes: note ? [note] : [] });
         if (pending.length >= IMPORT_BATCH) {
           await write(pending);
@@ -303,14 +355,14 @@ export async function importBidders(
       ]);
     }
     if (pending.length) await write(pending);
-    await Promise.all(writes);
+    await Promise.all(writing);
+    if (failure) throw failure.error;
   } catch (error) {
-    await Promise.allSettled(writes);
+    await Promise.all(writing);
     // Should even that fail, the upload's own failure is still what the caller needs to hear.
     await undo(ctx, index).catch(() => undefined);
     throw error;
   }
-  clearInterval(dbg);
   const matches = await recordImportMatches(ctx, index, settings.autoMergeThreshold);
   await writeAudit(ctx, {
     action: 'bidder.import',

@@ -107,8 +107,6 @@ type RowField = keyof typeof rowSchema.shape;
 const rowFields = keysOf(rowSchema);
 /** Enough for every file's columns; rows of ever new columns (odd JSON) are checked anew. */
 const MAX_SCHEMAS = 64;
-/** What each cell reads as when its column is missing. */
-const emptyRow = rowSchema.parse({});
 const schemasByColumns = new Map<string, z.ZodType<Partial<z.infer<typeof rowSchema>>>>();
 
 /**
@@ -123,34 +121,48 @@ function cellsOf(values: Record<string, unknown>) {
   let schema = schemasByColumns.get(key);
   if (!schema) {
     if (schemasByColumns.size >= MAX_SCHEMAS) schemasByColumns.clear();
-    schema = rowSchema.pick(
-      Object.fromEntries(present.map((field) => [field, true])) as Partial<
-        Record<RowField, true>
-      >,
-    );
+    // A new object of the same field schemas rather than `pick`, whose lazily defined shape zod
+    // treats as possibly recursive and memoizes every parse of.
+    schema = z.object(
+      Object.fromEntries(present.map((field) => [field, rowSchema.shape[field]])),
+    ) as unknown as z.ZodType<Partial<z.infer<typeof rowSchema>>>;
     schemasByColumns.set(key, schema);
   }
   return schema.safeParse(values);
 }
 
-/** A row's cells as a bidder's input, or the first problem with them. */
+/** The named fields the row has a column for. */
+function present<K extends RowField>(row: Partial<z.infer<typeof rowSchema>>, fields: readonly K[]) {
+  return pick(
+    row,
+    fields.filter((field) => field in row),
+  );
+}
+
+/**
+ * A row's cells as a bidder's input, or the first problem with them. Address and stats carry only
+ * the columns the file has: the input's defaults (and a new bidder's empty stats) stand for the
+ * rest, so a row costs no checks of cells it does not have.
+ */
 export function toInput(values: Record<string, unknown>) {
   const cells = cellsOf(values);
   if (!cells.success) return cells;
-  const row = { ...emptyRow, ...cells.data };
+  const row = cells.data;
+  const stats = present(row, statsFields);
+  if ('totalWinAmount' in stats) stats.totalWinAmount = row.totalWinAmount ?? 0;
   return bidderInputSchema.safeParse(
     {
-      ...(row.bidderId ? { bidderId: row.bidderId } : {}),
-      firstName: row.firstName,
-      lastName: row.lastName,
-      email: row.email,
-      phone: row.phone,
-      address: { ...pick(row, addressFields), country: row.country || 'USA' },
+      bidderId: row.bidderId || undefined,
+      firstName: row.firstName ?? '',
+      lastName: row.lastName ?? '',
+      email: row.email ?? '',
+      phone: row.phone ?? '',
+      address: Object.assign(present(row, addressFields), { country: row.country || 'USA' }),
       status: row.status || 'Active',
-      preferredCategories: row.preferredCategories,
+      preferredCategories: row.preferredCategories ?? [],
       preferredPaymentMethod: row.preferredPaymentMethod || 'Credit Card',
-      stats: { ...pick(row, statsFields), totalWinAmount: row.totalWinAmount ?? 0 },
-      ...(row.note ? { initialNote: row.note } : {}),
+      stats,
+      initialNote: row.note || undefined,
     },
     { reportInput: true },
   );

@@ -1,10 +1,11 @@
-import type { SqlParameter } from '@azure/cosmos';
+import type { PatchOperation, SqlParameter } from '@azure/cosmos';
 import type { ContainerDefinition } from '../platform/cosmos.js';
 import { isNotFound } from '../platform/cosmos-errors.js';
 import { MAX_BATCH_OPERATIONS, TenantRepository, type AccountScope } from '../platform/repo.js';
 import type { AutoInviteStatus, Tier } from '../scoring/scoring.schema.js';
 import {
   bidderListItemSchema,
+  bidderSchema,
   keysOf,
   noteSchema,
   pairCandidateSchema,
@@ -36,6 +37,12 @@ export type BidderRecord = Omit<Bidder, 'etag'> & {
   notes?: BidderNote[];
   createdBy: string | null;
 };
+
+/** What the scoring settings and the passing of time change on a bidder. */
+export type Scores = Pick<
+  BidderRecord,
+  'lotwiseScore' | 'customScore' | 'customVersion' | 'autoInviteStatus'
+>;
 
 /** A note: a document of its own, so adding one never changes the bidder it is about. */
 export type NoteRecord = BidderNote & {
@@ -269,10 +276,20 @@ const scoredBefore = (version: number) => ({
 export const countScoredBefore = (scope: AccountScope, version: number) =>
   biddersRepo.count(scope, scoredBefore(version));
 
+/** What a bidder's scores are computed from, and which settings version scored it last. */
+export type ScoringFacts = Pick<BidderRecord, 'id' | 'stats' | 'createdAt' | 'customVersion'> & {
+  _etag: string;
+};
+const SCORING_FIELDS = [
+  ...keysOf(bidderSchema.pick({ id: true, stats: true, createdAt: true })),
+  'customVersion',
+  '_etag',
+] as const satisfies readonly (keyof ScoringFacts)[];
+
 /**
- * A page of the bidders whose custom score predates the settings `version`, in full (a rescore
- * replaces the whole document). Pages resume after the last one read, so bidders rescored
- * meanwhile (no longer matching) do not shift the next page.
+ * A page of the facts of the bidders whose custom score predates the settings `version`. Pages
+ * resume after the last one read, so bidders rescored meanwhile (no longer matching) do not shift
+ * the next page.
  */
 export function pageScoredBefore(
   scope: AccountScope,
@@ -282,9 +299,36 @@ export function pageScoredBefore(
 ) {
   return biddersRepo.page(scope, {
     ...scoredBefore(version),
+    select: select(SCORING_FIELDS),
     pageSize,
     ...(continuationToken ? { continuationToken } : {}),
-  });
+  }) as Promise<{ items: ScoringFacts[]; continuationToken?: string }>;
+}
+
+const scorePatch = (scores: Scores): PatchOperation[] =>
+  (Object.keys(scores) as (keyof Scores)[]).map((field) => ({
+    op: 'set',
+    path: `/${field}`,
+    value: scores[field],
+  }));
+
+/**
+ * New scores for up to a hundred bidders, all or none, each only if it is still the version read
+ * (`etag`): a patch of the scores alone, not a rewrite of the bidder.
+ */
+export async function patchScores(
+  scope: AccountScope,
+  updates: readonly { id: string; etag: string; scores: Scores }[],
+) {
+  await biddersRepo.writeBatch(
+    scope,
+    updates.map(({ id, etag, scores }) => ({
+      op: 'patch' as const,
+      id,
+      operations: scorePatch(scores),
+      etag,
+    })),
+  );
 }
 
 export const countAllBidders = (scope: AccountScope) => biddersRepo.count(scope);
@@ -337,7 +381,7 @@ export async function deleteNotesOn(scope: AccountScope, bidderIds: string[]) {
   for (let start = 0; start < notes.length; start += MAX_BATCH_OPERATIONS) {
     const chunk = notes.slice(start, start + MAX_BATCH_OPERATIONS);
     try {
-      await notesRepo.batch(
+      await notesRepo.writeBatch(
         scope,
         chunk.map((note) => ({ op: 'delete' as const, id: note.id })),
       );

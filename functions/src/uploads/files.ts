@@ -2,7 +2,7 @@ import { Readable, Transform } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import Busboy from 'busboy';
 import { parse as parseCsv } from 'csv-parse';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { AppError, payloadTooLarge } from '../platform/errors.js';
 import { validationError } from '../platform/validation.js';
 
@@ -108,6 +108,22 @@ export interface Row {
  */
 export const MAX_CSV_ROW_CHARS = 256 * 1024;
 
+/**
+ * The parser turns all of a chunk into rows at once, and a chunk of the upload can hold a thousand
+ * of them, all waiting to be read; fed a few kilobytes at a time, it keeps only the next few.
+ */
+const CSV_PIECE_BYTES = 4096;
+
+const inPieces = () =>
+  new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      for (let start = 0; start < chunk.length; start += CSV_PIECE_BYTES) {
+        this.push(chunk.subarray(start, start + CSV_PIECE_BYTES));
+      }
+      done();
+    },
+  });
+
 /** The rows of a CSV file, keyed by `columnOf(header)`, as the bytes arrive. */
 export async function* csvRows(
   stream: Readable,
@@ -123,7 +139,8 @@ export async function* csvRows(
   });
   // The file's own failure (too large, cut off) reaches whoever reads the rows.
   stream.on('error', (error) => parser.destroy(error));
-  stream.pipe(parser);
+  const pieces = inPieces();
+  stream.pipe(pieces).pipe(parser);
   let row = 1;
   try {
     for await (const record of parser as AsyncIterable<Record<string, unknown>>) {
@@ -134,7 +151,7 @@ export async function* csvRows(
     const { code, lines } = error as { code?: unknown; lines?: unknown };
     if (code !== 'CSV_MAX_RECORD_SIZE') throw error;
     // Read to the end first: a file over the size limit is refused as that.
-    stream.unpipe(parser);
+    stream.unpipe(pieces);
     stream.resume();
     await finished(stream);
     throw validationError([
@@ -158,7 +175,9 @@ export async function* xlsxRows(
     (error: unknown) => Promise.reject(error),
   );
   failed.catch(() => undefined);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(stream, {
+  // Loaded when a workbook arrives: the reader is large, and most imports are CSV.
+  const { default: excel } = await import('exceljs');
+  const reader = new excel.stream.xlsx.WorkbookReader(stream, {
     worksheets: 'emit',
     sharedStrings: 'cache',
     // Without the styles a date cell reads as its serial number, not as a date.
