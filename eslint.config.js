@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { functionBoundaries } from './functions/eslint.boundaries.js';
 import { webBoundaries } from './web/eslint.boundaries.js';
 
 export default tseslint.config(
@@ -33,4 +34,5 @@ export default tseslint.config(
     languageOptions: { globals: globals.node },
   },
   ...webBoundaries(),
+  ...functionBoundaries(),
 );
