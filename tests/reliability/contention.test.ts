@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { GOOD_PASSWORD } from '../support/identity.js';
 import { validSamples } from './support/arbitraries.js';
 import { excerpt } from './support/checks.js';
-import { authUrl, callerFrom, invoke, request, type Caller } from './support/http.js';
+import { invoke, signUp, type Caller } from './support/http.js';
 import { allIds, crawlIds } from './support/ids.js';
 import { operations, paramsOf, type Operation } from './support/routes.js';
 
@@ -60,25 +58,6 @@ afterAll(() => {
     `[reliability] contention: ${guarded.length} if-match routes (${guarded.map((op) => op.key).join(', ')}), ${writers} writers in all\n`,
   );
 });
-
-/** A fresh account per route, so what one route's winner changes cannot disturb another. */
-async function freshOwner(): Promise<Caller> {
-  const email = `contention-${randomUUID().slice(0, 12)}@example.com`;
-  const answer = await request(authUrl(), 'POST', '/signup', {
-    body: {
-      json: {
-        firstName: 'Contention',
-        lastName: 'Owner',
-        email,
-        password: GOOD_PASSWORD,
-        confirmPassword: GOOD_PASSWORD,
-        preferences: { termsAccepted: true, privacyPolicyAccepted: true },
-      },
-    },
-  });
-  if (answer.status !== 201) throw new Error(`sign-up failed: ${answer.text}`);
-  return callerFrom('contention owner', email, GOOD_PASSWORD, answer.json as never);
-}
 
 /**
  * Values for the read route's parameters that name a record: an id the account already lists,
@@ -153,7 +132,8 @@ describe(`${WRITERS} concurrent writers on one record`, () => {
       const read = getOn(readRoute);
       if (!read) throw new Error(`${op.key} has no GET /${readRoute} to read its record from`);
       expect(paramsOf(readRoute)).toEqual(op.params);
-      const owner = await freshOwner();
+      // A fresh account per route, so what one route's winner changes cannot disturb another.
+      const owner = await signUp('contention owner');
       const params = await recordParams(owner, read, 7000 + index);
       const before = await invoke(read, { params, token: owner.token });
       const etag = before.headers.get('etag');

@@ -1,7 +1,7 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clearThrottle, GOOD_PASSWORD } from '../support/identity.js';
+import { clearThrottle } from '../support/identity.js';
 import {
   badAuthorization,
   junkJson,
@@ -16,10 +16,10 @@ import {
 import { answerProblems, excerpt } from './support/checks.js';
 import {
   authUrl,
-  callerFrom,
   invoke,
   request,
   signIn,
+  signUp,
   type Body,
   type Caller,
 } from './support/http.js';
@@ -207,22 +207,8 @@ let accountsMade = 0;
 let cases = 0;
 
 async function freshOwner(): Promise<Caller> {
-  const email = `fuzz-${randomUUID().slice(0, 12)}@example.com`;
-  const answer = await request(authUrl(), 'POST', '/signup', {
-    body: {
-      json: {
-        firstName: 'Fuzz',
-        lastName: 'Owner',
-        email,
-        password: GOOD_PASSWORD,
-        confirmPassword: GOOD_PASSWORD,
-        preferences: { termsAccepted: true, privacyPolicyAccepted: true },
-      },
-    },
-  });
-  if (answer.status !== 201) throw new Error(`signing up for the fuzz failed: ${answer.text}`);
+  const made = await signUp('fuzz owner');
   accountsMade += 1;
-  const made = await callerFrom('fuzz owner', email, GOOD_PASSWORD, answer.json as never);
   for (const id of allIds(await crawlIds(made, ops))) if (!knownIds.includes(id)) knownIds.push(id);
   return made;
 }

@@ -1,5 +1,6 @@
 import { inject } from 'vitest';
-import { clearThrottle } from '../../support/identity.js';
+import { randomUUID } from 'node:crypto';
+import { clearThrottle, GOOD_PASSWORD } from '../../support/identity.js';
 import { pathOf, type Operation } from './routes.js';
 
 export interface Answer {
@@ -80,7 +81,7 @@ export interface Caller {
   permissions: string[];
 }
 
-interface SignedIn {
+export interface SignedIn {
   accessToken?: string;
   sessionToken: string;
   user: { id: string };
@@ -143,6 +144,25 @@ export async function signIn(
   const answer = await login(email, password);
   if (answer.status !== 200) throw new Error(`sign-in as ${email} failed: ${answer.text}`);
   return callerFrom(label, email, password, answer.json as SignedIn, accountName);
+}
+
+/** The owner of a new account of their own, signed up for a run that may change anything in it. */
+export async function signUp(label: string): Promise<Caller> {
+  const email = `${label.replace(/\W+/g, '-')}-${randomUUID().slice(0, 12)}@example.com`;
+  const answer = await request(authUrl(), 'POST', '/signup', {
+    body: {
+      json: {
+        firstName: 'Reliability',
+        lastName: 'Owner',
+        email,
+        password: GOOD_PASSWORD,
+        confirmPassword: GOOD_PASSWORD,
+        preferences: { termsAccepted: true, privacyPolicyAccepted: true },
+      },
+    },
+  });
+  if (answer.status !== 201) throw new Error(`signing up ${email} failed: ${answer.text}`);
+  return callerFrom(label, email, GOOD_PASSWORD, answer.json as SignedIn);
 }
 
 /** True while the caller's access token is still accepted. */
