@@ -29,6 +29,16 @@ const readElsewhere: Record<string, { read: string; field: string; reason: strin
     reason:
       'the local score is part of the bidder and takes the bidder’s ETag, but there is no GET /bidders/{id}/scores/local to read it from',
   },
+  'PUT /auction-house/users/{id}/role': {
+    read: 'users/{id}',
+    field: 'role',
+    reason: 'a role is part of the team member and takes the member’s ETag',
+  },
+  'PUT /users/{id}/auction-house-access': {
+    read: 'users/{id}',
+    field: 'houses',
+    reason: 'house access is part of the team member and takes the member’s ETag',
+  },
 };
 
 /**

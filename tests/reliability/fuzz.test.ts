@@ -45,64 +45,11 @@ if (!Number.isSafeInteger(seed) || !Number.isSafeInteger(runs) || runs < 1) {
 
 const ops = await operations();
 
-/** What one case sent, as the known defects below look at it. */
+/** What one case sent, shown when it fails. */
 interface Sent {
   params: Record<string, string>;
   body: unknown;
 }
-
-/** Characters Cosmos refuses in an id, and (for `blank`) an id that is only whitespace. */
-const refusedId = (value: unknown, blank: boolean) =>
-  typeof value === 'string' && (/[/\\#]/.test(value) || (blank && value.trim() === ''));
-const jsonBody = (sent: Sent) =>
-  typeof sent.body === 'object' && sent.body !== null ? (sent.body as Record<string, unknown>) : {};
-
-/**
- * Defects the fuzz found in feature code, reported to their owners rather than fixed here (other
- * work is changing those files). Each names the route, the inputs it concerns and the problem;
- * only that problem, for those inputs, is let through. A test below replays each entry and
- * fails once it no longer reproduces, so the list only shrinks.
- */
-const knownDefects: {
-  /** The routes that show it; the first is where it is replayed. */
-  routes: [string, ...string[]];
-  problem: RegExp;
-  applies: (sent: Sent) => boolean;
-  reproduce: { params?: Record<string, string>; body?: unknown; signedIn: boolean };
-  reason: string;
-}[] = [
-  {
-    routes: ['POST /login'],
-    problem: /^answered 500:/,
-    applies: (sent) => refusedId(jsonBody(sent).email, false),
-    reproduce: { body: { email: 'x#y@example.com', password: 'whatever-it-is' }, signedIn: false },
-    reason:
-      'identity keys the sign-in throttle by the raw email; Cosmos refuses an id with / \\ or #, so such an email answers 500 instead of 401',
-  },
-  {
-    routes: ['DELETE /me/sessions/{id}'],
-    problem: /^answered 500:/,
-    applies: (sent) => refusedId(sent.params.id, true),
-    reproduce: { params: { id: 'a\\b' }, signedIn: true },
-    reason:
-      'identity reads the session by the id from the path straight from Cosmos; an id with / \\ # or a blank one answers 500 instead of 404',
-  },
-  {
-    routes: ['POST /auction-house-groups', 'PUT /auction-house-groups/{id}'],
-    problem:
-      /^its 400 names no field in details\.fields \("houseIds: names a house that does not exist"\)/,
-    applies: () => true,
-    reproduce: { body: { name: 'Group', houseIds: ['no-such-house'] }, signedIn: true },
-    reason:
-      'identity refuses an unknown house with badRequest("houseIds: ...") instead of a validation error listing the field in details.fields',
-  },
-];
-
-const knownFor = (op: Operation, sent: Sent, problem: string) =>
-  knownDefects.some(
-    (defect) =>
-      defect.routes.includes(op.key) && defect.problem.test(problem) && defect.applies(sent),
-  );
 
 /** Each route its own seed, so adding a route does not change what the others are sent. */
 const seedOf = (op: Operation) =>
@@ -291,9 +238,7 @@ async function attempt(
   }
   return {
     sent,
-    problems: problems
-      .map((problem) => `${problem}: ${excerpt(answer.text, 200)}`)
-      .filter((problem) => !knownFor(op, sent, problem)),
+    problems: problems.map((problem) => `${problem}: ${excerpt(answer.text, 200)}`),
   };
 }
 
@@ -326,35 +271,4 @@ describe(`fuzzing every route (seed ${seed})`, () => {
     }
     expect(failures).toEqual([]);
   });
-
-  it.each(knownDefects.map((defect) => [defect.routes.join(', '), defect] as const))(
-    'known defect of %s still reproduces (remove it from knownDefects once fixed)',
-    async (_routes, defect) => {
-      for (const route of defect.routes) {
-        expect(
-          ops.map((candidate) => candidate.key),
-          'knownDefects names a route',
-        ).toContain(route);
-      }
-      const op = ops.find((candidate) => candidate.key === defect.routes[0]) as Operation;
-      const params = defect.reproduce.params ?? {};
-      expect(
-        defect.applies({ params, body: defect.reproduce.body }),
-        'reproduce fits applies',
-      ).toBe(true);
-      const answer = await invoke(op, {
-        params,
-        ...(defect.reproduce.body === undefined ? {} : { body: { json: defect.reproduce.body } }),
-        ...(defect.reproduce.signedIn ? { token: owner.token } : {}),
-      });
-      const problems = answerProblems(answer).map(
-        (problem) => `${problem}: ${excerpt(answer.text, 200)}`,
-      );
-      expect(
-        problems.some((problem) => defect.problem.test(problem)),
-        defect.reason,
-      ).toBe(true);
-      if (defect.reproduce.signedIn) await keepOwnerUsable();
-    },
-  );
 });
