@@ -22,18 +22,6 @@ const PARALLEL = 6;
 /** Answers that say nothing about A's record. */
 const harmless = new Set([400, 404, 409, 428]);
 
-/**
- * Routes known to answer another status for an id that is not the caller's, with the reason.
- * Each is a defect to fix in its feature; an entry that no longer happens fails, so it goes too.
- */
-const knownDefects: Record<string, { status: number; reason: string }> = {
-  'DELETE /me/sessions/{id}': {
-    status: 401,
-    reason:
-      'identity answers an unknown session id with 401 "That session has already ended", which tells a client its own sign-in ended; it should be 404',
-  },
-};
-
 let tenantA: Caller;
 let tenantB: Caller;
 let candidates: { id: string; kind: string }[] = [];
@@ -90,8 +78,6 @@ describe('another tenant’s ids', () => {
     '%s answers 404 for them',
     async (_key, op, index) => {
       const problems: string[] = [];
-      const known = knownDefects[op.key];
-      let knownSeen = false;
       const probe = probeFor(op, 1000 + index);
       const probes = op.params.flatMap((param) =>
         candidates.map((candidate) => ({ param, ...candidate })),
@@ -114,9 +100,7 @@ describe('another tenant’s ids', () => {
           statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
           const what = `${param}=${id} (${kind})`;
           problems.push(...answerProblems(answer).map((problem) => `${what}: ${problem}`));
-          if (answer.status === known?.status) {
-            knownSeen = true;
-          } else if (!harmless.has(answer.status)) {
+          if (!harmless.has(answer.status)) {
             problems.push(
               `${what}: expected 404, got ${answer.status} ${excerpt(answer.text, 200)}`,
             );
@@ -132,11 +116,6 @@ describe('another tenant’s ids', () => {
         if (op.method !== 'GET' && answers.some((answer) => answer.status < 300)) {
           await keepSignedIn(tenantB);
         }
-      }
-      if (known && !knownSeen) {
-        problems.push(
-          `listed in knownDefects (${known.status}) but no longer answers it: remove the entry`,
-        );
       }
       expect(problems).toEqual([]);
     },
