@@ -342,8 +342,8 @@ export function mutatedArbitrary(input: SchemaNode, context: Context): fc.Arbitr
 
 export const rootContext = (root: SchemaNode): Context => ({ root, depth: 0 });
 
-/** Valid values of a zod schema: generated from its JSON Schema, kept when zod agrees. */
-export function validSamples(
+/** Distinct values of a zod schema's JSON Schema that `accept` keeps. */
+export function schemaSamples(
   schema: z.ZodType,
   count: number,
   seed: number,
@@ -355,10 +355,25 @@ export function validSamples(
   for (let round = 0; round < 50 && found.size < count; round += 1) {
     for (const value of fc.sample(arbitrary, { numRuns: count * 4, seed: seed + round })) {
       if (found.size >= count) break;
-      if (schema.safeParse(value).success && accept(value)) found.set(JSON.stringify(value), value);
+      if (accept(value)) found.set(JSON.stringify(value), value);
     }
   }
   return [...found.values()];
+}
+
+/** Valid values of a zod schema: generated from its JSON Schema, kept when zod agrees. */
+export function validSamples(
+  schema: z.ZodType,
+  count: number,
+  seed: number,
+  accept: (value: unknown) => boolean = () => true,
+): unknown[] {
+  return schemaSamples(
+    schema,
+    count,
+    seed,
+    (value) => schema.safeParse(value).success && accept(value),
+  );
 }
 
 /** One valid value of a zod schema; a schema nothing valid is found for fails the test. */
