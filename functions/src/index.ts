@@ -6,6 +6,7 @@ import { functionsFor, installPrincipalGuards } from './registry.js';
 // Parsing the settings first stops a misconfigured app at start-up, naming the setting.
 const { FUNCTIONS_SERVICE } = settings();
 
-app.setup({ enableHttpStream: false });
+// Request bodies arrive as streams, so an upload is read as it comes rather than held whole.
+app.setup({ enableHttpStream: true });
 installPrincipalGuards();
 registerFunctions(app, functionsFor(FUNCTIONS_SERVICE));

@@ -1,5 +1,5 @@
 import { bidderFunctions } from './bidders/bidders.routes.js';
-import { biddersContainer, duplicatesContainer } from './bidders/bidders.repo.js';
+import { biddersContainer, duplicatesContainer, notesContainer } from './bidders/bidders.repo.js';
 import { healthFunctions } from './health/health.routes.js';
 import { identityContainers } from './identity/identity.containers.js';
 import { identityFunctions } from './identity/identity.routes.js';
@@ -58,6 +58,7 @@ export const containerDefinitions: ContainerDefinition[] = [
   supportContainer,
   biddersContainer,
   duplicatesContainer,
+  notesContainer,
   scoringContainer,
 ];
 

@@ -50,6 +50,19 @@ const marcusAgain = (overrides: Record<string, unknown> = {}) =>
     ...overrides,
   });
 
+/** The merge a reviewer asks for: which record stays, and both as the review showed them. */
+function mergeOf(pair: Pair, primaryId: string, resolved?: Record<string, string>) {
+  const [primary, secondary] =
+    pair.bidder1.id === primaryId ? [pair.bidder1, pair.bidder2] : [pair.bidder2, pair.bidder1];
+  return {
+    primaryId: primary.id,
+    secondaryId: secondary.id,
+    primaryEtag: primary.etag,
+    secondaryEtag: secondary.etag,
+    ...(resolved ? { resolved } : {}),
+  };
+}
+
 const pairOf = (reply: { body: Duplicates }, one: string, two: string) =>
   reply.body.duplicates.find(
     (pair) => [pair.bidder1.id, pair.bidder2.id].sort().join() === [one, two].sort().join(),
@@ -89,7 +102,7 @@ describe('the Harborview demo duplicates', () => {
     expect(reply.body.duplicates.map((pair) => pair.id)).not.toContain(harborview.id);
     const merge = await domain('POST', `/duplicates/${harborview.id}/merge`, {
       token: lakeside,
-      body: { primaryId: harborview.bidder1.id, secondaryId: harborview.bidder2.id },
+      body: mergeOf(harborview, harborview.bidder1.id),
     });
     expect(merge.status).toBe(404);
     expect(
@@ -163,29 +176,37 @@ describe('a near-duplicate, reviewed and merged', () => {
     const path = `/duplicates/${pair.id}/merge`;
     const same = await domain('POST', path, {
       token,
-      body: { primaryId: first.id, secondaryId: first.id },
+      body: { ...mergeOf(pair, first.id), secondaryId: first.id },
     });
     expect(same.status).toBe(400);
     expect(messageOf(same)).toMatch(/^primaryId: /);
     const other = await domain('POST', path, {
       token,
-      body: { primaryId: first.id, secondaryId: 'someone-else' },
+      body: { ...mergeOf(pair, first.id), secondaryId: 'someone-else' },
     });
     expect(other.status).toBe(400);
     const unknownField = await domain('POST', path, {
       token,
-      body: { primaryId: first.id, secondaryId: second.id, resolved: { bidderId: 'X' } },
+      body: mergeOf(pair, first.id, { bidderId: 'X' }),
     });
     expect(unknownField.status).toBe(400);
     expect(messageOf(unknownField)).toBe('resolved: bidderId cannot be merged');
-    const missing = await domain('POST', path, { token, body: { primaryId: first.id } });
+    const { secondaryId: _secondaryId, ...withoutSecondary } = mergeOf(pair, first.id);
+    const missing = await domain('POST', path, { token, body: withoutSecondary });
     expect(missing.status).toBe(400);
     expect(fieldsOf(missing)).toEqual(['secondaryId']);
+    // The versions the review showed are part of the request.
+    const unseen = await domain('POST', path, {
+      token,
+      body: { primaryId: first.id, secondaryId: second.id },
+    });
+    expect(unseen.status).toBe(400);
+    expect(fieldsOf(unseen)).toEqual(['primaryEtag', 'secondaryEtag']);
     expect(
       (
         await domain('POST', '/duplicates/no-such-pair/merge', {
           token,
-          body: { primaryId: first.id, secondaryId: second.id },
+          body: mergeOf(pair, first.id),
         })
       ).status,
     ).toBe(404);
@@ -201,11 +222,7 @@ describe('a near-duplicate, reviewed and merged', () => {
     const pair = pairOf(await duplicates(token), first.id, second.id) as Pair;
     const reply = await domain<Bidder>('POST', `/duplicates/${pair.id}/merge`, {
       token,
-      body: {
-        primaryId: first.id,
-        secondaryId: second.id,
-        resolved: { email: second.email as string, status: 'Active' },
-      },
+      body: mergeOf(pair, first.id, { email: second.email as string, status: 'Active' }),
     });
     expect(reply.status).toBe(200);
     const merged = reply.body;
@@ -250,7 +267,12 @@ describe('a near-duplicate, reviewed and merged', () => {
     expect([pair.bidder1.bidderId, pair.bidder2.bidderId]).toEqual(['MB-1', 'MB-2']);
     const again = await domain('POST', `/duplicates/${pair.id}/merge`, {
       token,
-      body: { primaryId: first.id, secondaryId: second.id },
+      body: {
+        primaryId: first.id,
+        secondaryId: second.id,
+        primaryEtag: first.etag,
+        secondaryEtag: second.etag,
+      },
     });
     expect(again.status).toBe(409);
     expect(messageOf(again)).toBe('This pair has already been resolved');
@@ -276,7 +298,7 @@ describe('dismissing a pair', () => {
     expect((await domain('POST', `/duplicates/${pair.id}/dismiss`, { token })).status).toBe(409);
     const merge = await domain('POST', `/duplicates/${pair.id}/merge`, {
       token,
-      body: { primaryId: one.id, secondaryId: two.id },
+      body: mergeOf(pair, one.id),
     });
     expect(merge.status).toBe(409);
     const scan = await domain<{ scanned: number; pending: number }>('POST', '/duplicates/scan', {
@@ -393,27 +415,63 @@ describe('automatic merging', () => {
   });
 });
 
-describe('merging while someone edits', () => {
-  it('either merges or answers 409 and changes nothing, never half of each', async () => {
+describe('merging what the reviewer saw', () => {
+  it('refuses with 412 when a bidder changed after the review showed it, merging nothing', async () => {
+    const { token } = await freshOwner();
+    const one = await createBidder(token, marcus());
+    const two = await createBidder(token, marcusAgain());
+    const shown = pairOf(await duplicates(token, 'pending'), one.id, two.id) as Pair;
+    // Someone else edits the second record while the dialog is open.
+    const edited = await domain('PUT', `/bidders/${two.id}`, {
+      token,
+      body: { status: 'Suspended' },
+      headers: {
+        'if-match': `"${shown.bidder2.id === two.id ? shown.bidder2.etag : shown.bidder1.etag}"`,
+      },
+    });
+    expect(edited.status).toBe(200);
+    const merge = await domain('POST', `/duplicates/${shown.id}/merge`, {
+      token,
+      body: mergeOf(shown, one.id),
+    });
+    expect(merge.status).toBe(412);
+    expect(messageOf(merge)).toBe(
+      'One of the two bidders changed meanwhile. Reload and review the pair again.',
+    );
+    expect((await getBidder(token, two.id)).status).toBe(200);
+    expect((await getBidder(token, one.id)).body.aliases).toEqual([]);
+    const reloaded = pairOf(await duplicates(token, 'pending'), one.id, two.id) as Pair;
+    expect(reloaded.id).toBe(shown.id);
+    // Reviewed again, the pair as it is now merges.
+    const again = await domain<Bidder>('POST', `/duplicates/${reloaded.id}/merge`, {
+      token,
+      body: mergeOf(reloaded, one.id),
+    });
+    expect(again.status).toBe(200);
+    expect(again.body.aliases).toEqual([two.bidderId]);
+  });
+
+  it('lets either the merge or a concurrent edit win, never both, and keeps every note', async () => {
     for (let round = 0; round < 8; round += 1) {
       const { token } = await freshOwner();
       const one = await createBidder(token, marcus());
       const two = await createBidder(token, marcusAgain());
       const pair = pairOf(await duplicates(token, 'pending'), one.id, two.id) as Pair;
-      const [merge, ...notesAdded] = await Promise.all([
-        domain('POST', `/duplicates/${pair.id}/merge`, {
+      const [merge, edit, ...notesAdded] = await Promise.all([
+        domain('POST', `/duplicates/${pair.id}/merge`, { token, body: mergeOf(pair, one.id) }),
+        domain('PUT', `/bidders/${one.id}`, {
           token,
-          body: { primaryId: one.id, secondaryId: two.id },
+          body: { status: 'Inactive' },
+          headers: { 'if-match': `"${one.etag}"` },
         }),
         ...Array.from({ length: 6 }, (_, index) =>
-          domain('POST', `/bidders/${one.id}/notes`, { token, body: { note: `Edit ${index}` } }),
+          domain('POST', `/bidders/${index % 2 ? two.id : one.id}/notes`, {
+            token,
+            body: { note: `Edit ${index}` },
+          }),
         ),
       ]);
-      expect([200, 409]).toContain(merge.status);
-      // A note gives up with 409 after several tries against so many writers; those that were
-      // accepted must all be there.
-      const accepted = notesAdded.filter((reply) => reply.status === 201).length;
-      expect(notesAdded.every((reply) => reply.status === 201 || reply.status === 409)).toBe(true);
+      expect([merge.status, edit.status].sort()).toEqual([200, 412]);
       const secondary = await getBidder(token, two.id);
       const stillPending = (await duplicates(token, 'pending')).body.duplicates.some(
         (p) => p.id === pair.id,
@@ -429,13 +487,23 @@ describe('merging while someone edits', () => {
         expect(stillPending).toBe(true);
         expect((await getBidder(token, one.id)).body.aliases).toEqual([]);
       }
-      // Every note added meanwhile survives, whichever way it went.
-      const notes = await domain<{ notes: { note: string }[] }>('GET', `/bidders/${one.id}/notes`, {
-        token,
+      // A note never contends with a merge: every note accepted is kept, on whichever record it
+      // now lives. Only one for the secondary that arrives after it was merged away is refused.
+      const accepted = notesAdded.flatMap((reply, index) => {
+        const onSecondary = index % 2 === 1;
+        if (reply.status === 201) return [`Edit ${index}`];
+        expect([onSecondary && merge.status === 200, reply.status]).toEqual([true, 404]);
+        return [];
       });
-      expect(notes.body.notes.filter((note) => note.note.startsWith('Edit '))).toHaveLength(
-        accepted,
-      );
+      const notesOf = async (id: string) =>
+        (
+          await domain<{ notes: { note: string }[] }>('GET', `/bidders/${id}/notes`, { token })
+        ).body.notes.map((note) => note.note);
+      const kept =
+        merge.status === 200
+          ? await notesOf(one.id)
+          : [...(await notesOf(one.id)), ...(await notesOf(two.id))];
+      expect(kept.sort()).toEqual(accepted.sort());
     }
   });
 });

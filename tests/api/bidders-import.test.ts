@@ -360,6 +360,45 @@ describe('recording likely duplicates an import brings in', () => {
   });
 });
 
+describe('plus-addressed emails', () => {
+  it('imports ada+tag@ beside ada@ as a likely duplicate, but skips a Gmail tag as the same mailbox', async () => {
+    const { token } = await freshOwner();
+    const ada = await createBidder(token, {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.com',
+    });
+    await createBidder(token, { firstName: 'Grace', lastName: 'Hopper', email: 'grace@gmail.com' });
+    const csv = [
+      'firstName,lastName,email',
+      'Ada,Lovelace,ada+auctions@example.com',
+      'Grace,Hopper,Grace+auctions@gmail.com',
+    ].join('\n');
+    const reply = await importFiles(token, [{ name: 'tags.csv', data: csv }]);
+    expect(resultOf(reply)).toMatchObject({ totalProcessed: 2, successful: 1, duplicates: 1 });
+    const pairs = await domain<{
+      duplicates: {
+        bidder1: { id: string; email: string };
+        bidder2: { id: string; email: string };
+        confidenceScore: number;
+        matchReasons: string[];
+      }[];
+    }>('GET', '/duplicates?status=pending', { token });
+    expect(pairs.body.duplicates).toHaveLength(1);
+    const pair = pairs.body.duplicates[0];
+    expect([pair?.bidder1.email, pair?.bidder2.email].sort()).toEqual([
+      'ada+auctions@example.com',
+      'ada@example.com',
+    ]);
+    expect([pair?.bidder1.id, pair?.bidder2.id]).toContain(ada.id);
+    // The tag 35 and the same name 25: for a person to review, not merged on its own.
+    expect(pair).toMatchObject({
+      confidenceScore: 60,
+      matchReasons: ['Same email address apart from a +tag', 'Same name'],
+    });
+  });
+});
+
 describe('refusing files', () => {
   let token: string;
   beforeAll(async () => {
@@ -424,6 +463,43 @@ describe('refusing files', () => {
       { name: 'huge.csv', data: Buffer.alloc(12 * MB, 0x61) },
     ]);
     expect(reply.status).toBe(413);
+  });
+
+  it('takes back the rows it wrote when a later file is refused', async () => {
+    const { token: own } = await freshOwner();
+    const rows = Array.from(
+      { length: 250 },
+      (_, index) => `Back${index},Taken,taken-${index}@example.com`,
+    );
+    const reply = await importFiles(own, [
+      { name: 'good.csv', data: ['firstName,lastName,email', ...rows].join('\n') },
+      { name: 'old.xls', data: Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]) },
+    ]);
+    expect(reply.status).toBe(415);
+    expect((await list(own)).body.total).toBe(0);
+  });
+
+  it('takes back the rows it wrote when the form is cut off after them', async () => {
+    const { token: own } = await freshOwner();
+    const rows = Array.from(
+      { length: 400 },
+      (_, index) => `Cut${index},Off,cut-${index}@example.com`,
+    );
+    const form = new FormData();
+    form.append('importType', 'bidders');
+    form.append('files', new Blob([['firstName,lastName,email', ...rows].join('\n')]), 'cut.csv');
+    const request = new Request('http://localhost/', { method: 'POST', body: form });
+    const whole = Buffer.from(await request.arrayBuffer());
+    const response = await fetch(`${inject('domainUrl')}/data-upload/bidders/import`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${own}`,
+        'content-type': request.headers.get('content-type') as string,
+      },
+      body: whole.subarray(0, whole.length - 100),
+    });
+    expect(response.status).toBe(400);
+    expect((await list(own)).body.total).toBe(0);
   });
 
   it('refuses a form without files, naming files', async () => {

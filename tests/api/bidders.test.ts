@@ -17,7 +17,7 @@ import {
   type BidderListItem,
   type Owner,
 } from '../support/bidders.js';
-import { demo, latestMail, outbox } from '../support/identity.js';
+import { database, demo, latestMail, outbox } from '../support/identity.js';
 
 let owner: string;
 let staff: string;
@@ -409,30 +409,70 @@ describe('a bidder, from creation to deletion', () => {
     ).toBe(404);
   });
 
-  it('keeps several notes added at once', async () => {
+  it('keeps every one of 50 notes added at once, and a note is not an edit of the bidder', async () => {
     const bidder = await createBidder(house.token);
     const replies = await Promise.all(
-      Array.from({ length: 4 }, (_, index) =>
+      Array.from({ length: 50 }, (_, index) =>
         domain('POST', `/bidders/${bidder.id}/notes`, {
           token: house.token,
           body: { note: `Note ${index}` },
         }),
       ),
     );
-    expect(replies.map((reply) => reply.status)).toEqual([201, 201, 201, 201]);
-    const notes = await domain<{ notes: { note: string }[] }>(
+    expect(replies.map((reply) => reply.status)).toEqual(replies.map(() => 201));
+    const notes = await domain<{ notes: { note: string; date: string }[] }>(
       'GET',
       `/bidders/${bidder.id}/notes`,
-      {
-        token: house.token,
-      },
+      { token: house.token },
     );
-    expect(notes.body.notes.map((note) => note.note).sort()).toEqual([
-      'Note 0',
-      'Note 1',
-      'Note 2',
-      'Note 3',
-    ]);
+    expect(notes.body.notes.map((note) => note.note).sort()).toEqual(
+      Array.from({ length: 50 }, (_, index) => `Note ${index}`).sort(),
+    );
+    const dates = notes.body.notes.map((note) => note.date);
+    expect(dates).toEqual([...dates].sort().reverse());
+    // The bidder's version is the one read before the notes, so an edit made against it stands.
+    expect((await getBidder(house.token, bidder.id)).body.etag).toBe(bidder.etag);
+    const edited = await domain('PUT', `/bidders/${bidder.id}`, {
+      token: house.token,
+      body: { status: 'Inactive' },
+      headers: { 'if-match': `"${bidder.etag}"` },
+    });
+    expect(edited.status).toBe(200);
+  });
+
+  it('removes the notes of a bidder it deletes', async () => {
+    const bidder = await createBidder(house.token, { initialNote: 'First contact.' });
+    await domain('POST', `/bidders/${bidder.id}/notes`, {
+      token: house.token,
+      body: { note: 'Second.' },
+    });
+    expect((await domain('DELETE', `/bidders/${bidder.id}`, { token: house.token })).status).toBe(
+      204,
+    );
+    const { db, dispose } = await database();
+    try {
+      const { resources } = await db
+        .container('bidderNotes')
+        .items.query<number>(
+          {
+            query: 'SELECT VALUE COUNT(1) FROM c WHERE c.accountId = @accountId AND c.bidder = @id',
+            parameters: [
+              { name: '@accountId', value: house.accountId },
+              { name: '@id', value: bidder.id },
+            ],
+          },
+          { partitionKey: house.accountId },
+        )
+        .fetchAll();
+      expect(resources).toEqual([0]);
+    } finally {
+      dispose();
+    }
+    const late = await domain('POST', `/bidders/${bidder.id}/notes`, {
+      token: house.token,
+      body: { note: 'Too late.' },
+    });
+    expect(late.status).toBe(404);
   });
 
   it('shows the history, empty for a new bidder and filled for a seeded one', async () => {

@@ -200,6 +200,60 @@ describe('TenantRepository.batch and patch', () => {
     expect((await things.get(accountB, 'batch-2')).name).toBe('patched');
   });
 
+  it('patches in a batch, each guarded by its ETag, all or none', async () => {
+    const [one, two] = await things.batch(accountB, [
+      { op: 'create', document: { id: 'patch-1', name: 'one', rank: 1 } },
+      { op: 'create', document: { id: 'patch-2', name: 'two', rank: 2 } },
+    ]);
+    const patched = await things.batch(accountB, [
+      {
+        op: 'patch',
+        id: 'patch-1',
+        operations: [{ op: 'set', path: '/rank', value: 10 }],
+        etag: one?._etag as string,
+      },
+      {
+        op: 'patch',
+        id: 'patch-2',
+        operations: [{ op: 'set', path: '/rank', value: 20 }],
+        etag: two?._etag as string,
+      },
+    ]);
+    expect(patched.map((thing) => [thing.name, thing.rank])).toEqual([
+      ['one', 10],
+      ['two', 20],
+    ]);
+    // The second's ETag is the one read before: the batch is refused and the first not patched.
+    const stale = await things
+      .batch(accountB, [
+        {
+          op: 'patch',
+          id: 'patch-1',
+          operations: [{ op: 'set', path: '/rank', value: 11 }],
+          etag: patched[0]?._etag as string,
+        },
+        {
+          op: 'patch',
+          id: 'patch-2',
+          operations: [{ op: 'set', path: '/rank', value: 21 }],
+          etag: two?._etag as string,
+        },
+      ])
+      .catch((caught: unknown) => caught);
+    expect(isStale(stale)).toBe(true);
+    expect((await things.get(accountB, 'patch-1')).rank).toBe(10);
+    expect((await things.get(accountB, 'patch-2')).rank).toBe(20);
+    await expect(
+      things.batch(accountB, [
+        {
+          op: 'patch',
+          id: 'patch-1',
+          operations: [{ op: 'set', path: '/accountId', value: accountA.accountId }],
+        },
+      ]),
+    ).rejects.toThrow(/tenant/);
+  });
+
   it('cannot patch another tenant’s document or move a document to another tenant', async () => {
     const missing = await things
       .patch(accountA, 'batch-2', [{ op: 'set', path: '/name', value: 'x' }])

@@ -86,7 +86,7 @@ function send(
 async function json<T>(
   method: string,
   url: string,
-  options: { token?: string; body?: unknown } = {},
+  options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
 ): Promise<T> {
   const reply = await send(method, url, {
     ...(options.token ? { token: options.token } : {}),
@@ -94,7 +94,7 @@ async function json<T>(
       ? {}
       : {
           body: JSON.stringify(options.body),
-          headers: { 'content-type': 'application/json' },
+          headers: { 'content-type': 'application/json', ...options.headers },
         }),
   });
   if (reply.status >= 300)
@@ -167,6 +167,7 @@ async function seedTenant(
   const started = performance.now();
   const records = people.map((person, index) => ({
     ...buildBidder(
+      { scope: { accountId }, actor: null },
       {
         bidderId: `S${String(index).padStart(6, '0')}`,
         firstName: person.firstName,
@@ -179,12 +180,10 @@ async function seedTenant(
         preferredPaymentMethod: 'Credit Card',
         stats: statsFor(random, now),
       },
-      null,
       settings,
       now,
     ),
     email: person.email,
-    accountId,
   }));
   const built = performance.now() - started;
   let next = 0;
@@ -604,8 +603,11 @@ async function matcherFigures() {
   };
 }
 
-/** The 50,000-bidder tenant: the list, then (unless `listOnly`) recompute and duplicate scan. */
-async function tenantFigures(listOnly: boolean) {
+/** What is timed on the 50,000-bidder tenant, in this order (the scan merges, so it comes last). */
+type TenantStep = 'list' | 'recompute' | 'scan';
+
+/** The 50,000-bidder tenant: the list, the recompute and the duplicate scan, or some of them. */
+async function tenantFigures(steps: readonly TenantStep[]) {
   const testStack = await startTestStack('http://localhost:4280', {
     LOG_LEVEL: 'error',
     LOTWISE_SEED: 'false',
@@ -615,113 +617,126 @@ async function tenantFigures(listOnly: boolean) {
     const { client, bidders } = cosmosFor(testStack);
     progress(`seeding ${TENANT_BIDDERS} bidders`);
     const seeding = await seedTenant(bidders, owner.accountId);
-    progress(`seeded in ${round(seeding.seconds, 1)} s; timing GET /listBidders`);
+    progress(`seeded in ${round(seeding.seconds, 1)} s`);
 
-    const { tenant: list } = await listFigures({
-      tenant: { testStack, bidders, accountId: owner.accountId, token: await owner.token() },
-    });
+    const list = steps.includes('list')
+      ? (
+          await listFigures({
+            tenant: { testStack, bidders, accountId: owner.accountId, token: await owner.token() },
+          })
+        ).tenant
+      : null;
     const seeded = {
       bidders: seeding.bidders,
       injectedDuplicates: seeding.injectedDuplicates,
       seconds: round(seeding.seconds, 1),
     };
-    if (listOnly) {
-      client.dispose();
-      return { seeding: seeded, list, recompute: null, duplicateScan: null };
-    }
-
-    progress('recomputing custom scores');
-    // Recompute: new weights, then poll until the background job says it is done.
-    let token = await owner.token();
-    const base = `${testStack.stack.domainUrl}/scoring/settings`;
-    const started = performance.now();
-    const saved = await json<{ version: number; recompute: { jobId: string } | null }>(
-      'PUT',
-      base,
-      {
-        token,
-        body: {
-          customWeights: {
-            paymentHistory: 20,
-            bidActivity: 25,
-            winRate: 15,
-            avgSpending: 15,
-            accountAge: 5,
-            communicationResponsiveness: 5,
-            disputeHistory: 10,
-            referrals: 5,
-          },
-        },
-      },
-    );
-    const saveMs = performance.now() - started;
-    interface Progress {
-      status: string;
-      processed: number;
-      total: number;
-      startedAt: string | null;
-      finishedAt: string | null;
-    }
-    let recompute = null as Progress | null;
-    let polls = 0;
-    while (performance.now() - started < 8 * 60_000) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      if (polls % 100 === 99) token = await owner.token();
-      polls += 1;
-      recompute = (await json<{ recompute: Progress | null }>('GET', base, { token })).recompute;
-      if (recompute?.status === 'completed' || recompute?.status === 'failed') break;
-    }
-    const recomputeSeconds = (performance.now() - started) / 1000;
-    if (recompute?.status !== 'completed')
-      throw new Error(`recompute ended ${recompute?.status ?? 'never'}`);
-    const { resources: stale } = await bidders.items
-      .query<number>(
-        {
-          query:
-            'SELECT VALUE COUNT(1) FROM c WHERE c.accountId = @accountId AND c.customVersion != @version',
-          parameters: [
-            { name: '@accountId', value: owner.accountId },
-            { name: '@version', value: saved.version },
-          ],
-        },
-        { partitionKey: owner.accountId },
-      )
-      .fetchAll();
-
-    progress('scanning for duplicates');
-    // Duplicate scan end to end (it merges the surest pairs, so it runs last).
-    token = await owner.token();
-    const scanReply = await send('POST', `${testStack.stack.domainUrl}/duplicates/scan`, { token });
-    if (scanReply.status !== 200) throw new Error(`scan answered ${scanReply.status}`);
-    const scan = JSON.parse(scanReply.text) as {
-      scanned: number;
-      pending: number;
-      autoMerged: number;
-    };
+    const recompute = steps.includes('recompute')
+      ? await recomputeFigures(testStack, owner, bidders)
+      : null;
+    const duplicateScan = steps.includes('scan')
+      ? await scanFigures(testStack, owner, seeding.injectedDuplicates)
+      : null;
     client.dispose();
-    return {
-      seeding: seeded,
-      list,
-      recompute: {
-        bidders: recompute.total,
-        processed: recompute.processed,
-        seconds: round(recomputeSeconds, 1),
-        saveMs: round(saveMs),
-        jobSeconds:
-          recompute.startedAt && recompute.finishedAt
-            ? round((Date.parse(recompute.finishedAt) - Date.parse(recompute.startedAt)) / 1000, 1)
-            : null,
-        notRescored: stale[0] ?? null,
-      },
-      duplicateScan: {
-        ...scan,
-        injectedPairs: seeding.injectedDuplicates,
-        seconds: round(scanReply.ms / 1000, 1),
-      },
-    };
+    return { seeding: seeded, list, recompute, duplicateScan };
   } finally {
     await testStack.stop();
   }
+}
+
+type Owner = Awaited<ReturnType<typeof newOwner>>;
+
+/**
+ * New weights saved, then the settings polled as the screen does until the job says it is done:
+ * the time to completion, and how far the progress had got at each poll (it must keep moving).
+ */
+async function recomputeFigures(testStack: TestStack, owner: Owner, bidders: Container) {
+  progress('recomputing custom scores');
+  let token = await owner.token();
+  const base = `${testStack.stack.domainUrl}/scoring/settings`;
+  // Saved against the version read, as the settings screen does.
+  const { etag } = await json<{ etag: string }>('GET', base, { token });
+  const started = performance.now();
+  const saved = await json<{ version: number; recompute: { jobId: string } | null }>('PUT', base, {
+    token,
+    headers: { 'if-match': `"${etag}"` },
+    body: {
+      customWeights: {
+        paymentHistory: 20,
+        bidActivity: 25,
+        winRate: 15,
+        avgSpending: 15,
+        accountAge: 5,
+        communicationResponsiveness: 5,
+        disputeHistory: 10,
+        referrals: 5,
+      },
+    },
+  });
+  const saveMs = performance.now() - started;
+  interface Progress {
+    status: string;
+    processed: number;
+    total: number;
+    startedAt: string | null;
+    finishedAt: string | null;
+  }
+  let recompute = null as Progress | null;
+  let polls = 0;
+  /** The distinct `processed` counts the polls saw while the job ran. */
+  const seen = new Set<number>();
+  while (performance.now() - started < 8 * 60_000) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    if (polls % 100 === 99) token = await owner.token();
+    polls += 1;
+    recompute = (await json<{ recompute: Progress | null }>('GET', base, { token })).recompute;
+    if (recompute?.status === 'running') seen.add(recompute.processed);
+    if (recompute?.status === 'completed' || recompute?.status === 'failed') break;
+  }
+  const recomputeSeconds = (performance.now() - started) / 1000;
+  if (recompute?.status !== 'completed')
+    throw new Error(`recompute ended ${recompute?.status ?? 'never'}`);
+  const { resources: stale } = await bidders.items
+    .query<number>(
+      {
+        query:
+          'SELECT VALUE COUNT(1) FROM c WHERE c.accountId = @accountId AND c.customVersion != @version',
+        parameters: [
+          { name: '@accountId', value: owner.accountId },
+          { name: '@version', value: saved.version },
+        ],
+      },
+      { partitionKey: owner.accountId },
+    )
+    .fetchAll();
+
+  return {
+    bidders: recompute.total,
+    processed: recompute.processed,
+    seconds: round(recomputeSeconds, 1),
+    saveMs: round(saveMs),
+    jobSeconds:
+      recompute.startedAt && recompute.finishedAt
+        ? round((Date.parse(recompute.finishedAt) - Date.parse(recompute.startedAt)) / 1000, 1)
+        : null,
+    progressSeen: [...seen].sort((x, y) => x - y),
+    progressPolls: polls,
+    notRescored: stale[0] ?? null,
+  };
+}
+
+/** POST /duplicates/scan end to end (it merges the surest pairs). */
+async function scanFigures(testStack: TestStack, owner: Owner, injectedPairs: number) {
+  progress('scanning for duplicates');
+  const token = await owner.token();
+  const scanReply = await send('POST', `${testStack.stack.domainUrl}/duplicates/scan`, { token });
+  if (scanReply.status !== 200) throw new Error(`scan answered ${scanReply.status}`);
+  const scan = JSON.parse(scanReply.text) as {
+    scanned: number;
+    pending: number;
+    autoMerged: number;
+  };
+  return { ...scan, injectedPairs, seconds: round(scanReply.ms / 1000, 1) };
 }
 
 /**
@@ -804,15 +819,20 @@ async function multiTenantFigures() {
 
 /**
  * BENCH_BIDDERS picks the parts (all by default): `matcher`, `import`, `tenant` (the 50,000-bidder
- * tenant: list, recompute, duplicate scan), `list` (that tenant's list only) and `tenants` (one
- * tenant's list alone and among ten).
+ * tenant: list, recompute, duplicate scan), or some of that tenant's steps alone (`list`,
+ * `recompute`, `scan`), and `tenants` (one tenant's list alone and among ten).
  */
 export const BIDDER_PARTS = ['matcher', 'import', 'tenant', 'tenants'];
+const TENANT_STEPS: readonly TenantStep[] = ['list', 'recompute', 'scan'];
 
 export async function bidderFigures(parts: readonly string[] = BIDDER_PARTS) {
   try {
-    const report = async <T>(name: string, figures: () => Promise<T>): Promise<T | null> => {
-      if (!parts.includes(name)) return null;
+    const report = async <T>(
+      name: string,
+      figures: () => Promise<T>,
+      wanted = parts.includes(name),
+    ): Promise<T | null> => {
+      if (!wanted) return null;
       progress(name);
       const result = await figures();
       progress(`${name} ${JSON.stringify(result)}`);
@@ -820,9 +840,14 @@ export async function bidderFigures(parts: readonly string[] = BIDDER_PARTS) {
     };
     const matcher = await report('matcher', matcherFigures);
     const importing = await report('import', importFigures);
-    const tenant =
-      (await report('tenant', () => tenantFigures(false))) ??
-      (await report('list', () => tenantFigures(true)));
+    const steps = parts.includes('tenant')
+      ? TENANT_STEPS
+      : TENANT_STEPS.filter((step) => parts.includes(step));
+    const tenant = await report(
+      steps.length === TENANT_STEPS.length ? 'tenant' : steps.join(','),
+      () => tenantFigures(steps),
+      steps.length > 0,
+    );
     const tenants = await report('tenants', multiTenantFigures);
     return {
       matcher,

@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Cookie, HttpResponse as HttpResponseType, HttpResponseInit } from '@azure/functions';
+import type {
+  Cookie,
+  HttpRequestInit,
+  HttpResponse as HttpResponseType,
+  HttpResponseInit,
+} from '@azure/functions';
 import { HttpRequest, HttpResponse, InvocationContext } from './azure-functions.js';
 import type { HttpFunction } from '../../src/platform/functions.js';
 import { RouteTable } from '../../src/platform/route-template.js';
@@ -51,15 +56,33 @@ function flattenHeaders(request: IncomingMessage): Record<string, string> {
 /** The Functions host refuses request bodies over 100 MB before any function sees them. */
 const MAX_REQUEST_BYTES = 100 * 1024 * 1024;
 
-async function readBody(request: IncomingMessage): Promise<Buffer | 'too-large'> {
-  const chunks: Buffer[] = [];
+/**
+ * The request body as the function reads it, chunk by chunk as it arrives (the app streams
+ * request bodies, as `enableHttpStream` makes Functions do), failing past the host's limit when
+ * no length was declared. Nothing is read until the function asks, so a body it never reads is
+ * left for Node to drop.
+ */
+function bodyOf(request: IncomingMessage): ReadableStream<Uint8Array> {
+  const chunks = request[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   let total = 0;
-  for await (const chunk of request) {
-    total += (chunk as Buffer).length;
-    if (total > MAX_REQUEST_BYTES) return 'too-large';
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const next = await chunks.next();
+        if (next.done) {
+          controller.close();
+          return;
+        }
+        total += next.value.length;
+        if (total > MAX_REQUEST_BYTES) {
+          controller.error(new Error('The request body is larger than 100 MB'));
+          return;
+        }
+        controller.enqueue(next.value);
+      },
+    },
+    { highWaterMark: 0 },
+  );
 }
 
 function serialiseCookie(cookie: Cookie): string {
@@ -123,8 +146,7 @@ export async function startHttpHost(options: HttpHostOptions): Promise<RunningHt
     const match = table
       .matchAll(url.pathname)
       .find((candidate) => candidate.entry.methods.includes(method as never));
-    const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(request);
-    if (body === 'too-large') {
+    if (Number(request.headers['content-length'] ?? 0) > MAX_REQUEST_BYTES) {
       response.writeHead(413, { ...cors, connection: 'close' });
       response.end();
       request.destroy();
@@ -138,13 +160,16 @@ export async function startHttpHost(options: HttpHostOptions): Promise<RunningHt
     }
 
     const fn = match.entry;
-    const httpRequest = new HttpRequest({
+    // As the Functions worker builds a streamed request: a fetch Request around the body.
+    const nativeRequest = new Request(url.toString(), {
       method,
-      url: url.toString(),
       headers: flattenHeaders(request),
-      params: match.params,
-      ...(body && body.length ? { body: { bytes: body } } : {}),
+      ...(method === 'GET' || method === 'HEAD' ? {} : { body: bodyOf(request), duplex: 'half' }),
     });
+    const httpRequest = new HttpRequest({
+      nativeRequest,
+      params: match.params,
+    } as HttpRequestInit);
     const context = new InvocationContext({
       invocationId: randomUUID(),
       functionName: fn.name,

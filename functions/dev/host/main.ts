@@ -87,3 +87,78 @@ process.on('SIGTERM', shutdown);
 process.on('SIGINT', shutdown);
 // Started by the dev tooling: when it goes, so does this.
 process.on('disconnect', shutdown);
+// TEMP-DBG
+import { appendFileSync, existsSync } from 'node:fs';
+import v8dbg from 'node:v8';
+if (existsSync('/tmp/dbg/NOPRETENURE')) v8dbg.setFlagsFromString('--no-allocation-site-pretenuring');
+if (existsSync('/tmp/hostmem.enable')) {
+  setInterval(() => {
+    const m = process.memoryUsage();
+    const mb = (n: number) => (n / 1048576).toFixed(0);
+    appendFileSync(
+      '/tmp/hostmem.log',
+      `${new Date().toISOString()} rss=${mb(m.rss)} heap=${mb(m.heapUsed)}/${mb(m.heapTotal)} ext=${mb(m.external)} ab=${mb(m.arrayBuffers)} ${v8dbg
+        .getHeapSpaceStatistics()
+        .map((x) => `${x.space_name.replace('_space', '')}=${mb(x.space_used_size)}/${mb(x.space_size)}`)
+        .join(' ')}\n`,
+    );
+  }, 100).unref();
+}
+if (existsSync('/tmp/hostmem.profile')) {
+  const { Session } = await import('node:inspector/promises');
+  const { writeFileSync } = await import('node:fs');
+  const session = new Session();
+  session.connect();
+  await session.post('HeapProfiler.startSampling', {
+    samplingInterval: 16384,
+    includeObjectsCollectedByMajorGC: true,
+  });
+  setInterval(() => {
+    void session.post('HeapProfiler.getSamplingProfile').then(({ profile }) =>
+      writeFileSync('/tmp/dbg/host-major.json', JSON.stringify(profile)),
+    );
+  }, 3000).unref();
+}
+if (existsSync('/tmp/hostmem.enable')) {
+  const { PerformanceObserver, constants } = await import('node:perf_hooks');
+  const oldUsed = () =>
+    v8dbg.getHeapSpaceStatistics().find((space) => space.space_name === 'old_space')
+      ?.space_used_size ?? 0;
+  let previous = oldUsed();
+  let promoted = 0;
+  let minors = 0;
+  let majors = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const kind = (entry as unknown as { detail: { kind: number } }).detail.kind;
+      const now = oldUsed();
+      if (kind === constants.NODE_PERFORMANCE_GC_MINOR) {
+        minors += 1;
+        promoted += Math.max(0, now - previous);
+      } else majors += 1;
+      previous = now;
+    }
+  }).observe({ entryTypes: ['gc'] });
+  setInterval(() => {
+    appendFileSync(
+      '/tmp/hostmem.log',
+      `GC minors=${minors} majors=${majors} promotedMB=${(promoted / 1048576).toFixed(1)} lat=${(() => { const l = [...((globalThis as { lat?: number[] }).lat ?? [])].sort((a, b) => a - b); return `n${l.length} p50=${l[l.length >> 1]?.toFixed(0)} p90=${l[Math.floor(l.length * 0.9)]?.toFixed(0)}`; })()}\n`,
+    );
+  }, 2000).unref();
+}
+if (existsSync('/tmp/dbg/CPUPROF_HOST')) {
+  const { Session } = await import('node:inspector/promises');
+  const { writeFileSync } = await import('node:fs');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  let chunk = 0;
+  setInterval(() => {
+    void session.post('Profiler.stop').then(async ({ profile }) => {
+      chunk += 1;
+      writeFileSync(`/tmp/dbg/host-${chunk}.cpuprofile`, JSON.stringify(profile));
+      await session.post('Profiler.start');
+    });
+  }, 4000).unref();
+}

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { writeNewBidders, type NewBidder } from '../../src/bidders/bidder-import.service.js';
 import { derive } from '../../src/bidders/bidder-model.js';
-import type { BidderRecord } from '../../src/bidders/bidders.repo.js';
 import {
   paymentMethods,
   preferredCategories,
@@ -10,7 +10,6 @@ import {
 } from '../../src/bidders/bidders.schema.js';
 import { buildBidder } from '../../src/bidders/bidders.service.js';
 import { scanDuplicates } from '../../src/bidders/duplicates.service.js';
-import { writeImportBatch } from '../../src/bidders/import-support.js';
 import type { RequestContext } from '../../src/platform/context.js';
 import { scoringSettings } from '../../src/scoring/scoring.service.js';
 
@@ -282,7 +281,7 @@ export async function seedDemoBidders(
   const random = generator(20261122);
   const now = new Date();
   const settings = await scoringSettings(ctx);
-  const records: BidderRecord[] = [];
+  const bidders: NewBidder[] = [];
   const drafts = Array.from({ length: 60 }, (_, index) => demoBidder(random, index, now));
   const all = [
     ...drafts,
@@ -296,39 +295,29 @@ export async function seedDemoBidders(
     }),
   ];
   for (const draft of all) {
-    const built = buildBidder(draft.input, null, settings, now);
-    const notes: BidderNote[] = Array.from(
-      { length: random.next() < 0.4 ? random.int(1, 2) : 0 },
-      () => ({
-        ...random.pick(NOTES),
-        id: randomUUID(),
-        isPrivate: true,
-        user: author.name,
-        userId: author.userId,
-        date: new Date(now.getTime() - random.int(1, 200) * DAY).toISOString(),
-      }),
+    const built = buildBidder({ scope: ctx.scope, actor: null }, draft.input, settings, now);
+    const notes = Array.from({ length: random.next() < 0.4 ? random.int(1, 2) : 0 }, () => ({
+      ...random.pick(NOTES),
+      id: randomUUID(),
+      bidder: built.id,
+      isPrivate: true,
+      user: author.name,
+      userId: author.userId,
+      date: new Date(now.getTime() - random.int(1, 200) * DAY).toISOString(),
+    }));
+    const record = derive(
+      {
+        ...built,
+        createdAt: draft.createdAt.toISOString(),
+        createdBy: author.userId,
+        history: history(random, now, draft.input.stats?.totalAuctionsBid ?? 0, draft.lastAuction),
+      },
+      settings,
+      now,
     );
-    records.push({
-      ...derive(
-        {
-          ...built,
-          createdAt: draft.createdAt.toISOString(),
-          createdBy: author.userId,
-          notes,
-          history: history(
-            random,
-            now,
-            draft.input.stats?.totalAuctionsBid ?? 0,
-            draft.lastAuction,
-          ),
-        },
-        settings,
-        now,
-      ),
-      accountId: ctx.scope.accountId,
-    });
+    bidders.push({ record, notes });
   }
-  for (let start = 0; start < records.length; start += 50)
-    await writeImportBatch(ctx, records.slice(start, start + 50));
+  for (let start = 0; start < bidders.length; start += 50)
+    await writeNewBidders(ctx, bidders.slice(start, start + 50));
   await scanDuplicates(ctx);
 }

@@ -37,6 +37,7 @@ import {
   deleteBidder,
   getBidder,
   listBidders,
+  listNotes,
   scoredBidderCount,
   setLocalScore,
   updateBidder,
@@ -186,9 +187,7 @@ export const bidderFunctions: FunctionTable = {
       permission: 'bidders:view',
       params: idParams,
       response: notesResponseSchema,
-      handler: async ({ ctx, params }) => ({
-        json: { notes: (await getBidder(ctx, params.id)).notes },
-      }),
+      handler: async ({ ctx, params }) => ({ json: { notes: await listNotes(ctx, params.id) } }),
     }),
     httpRoute({
       name: 'bidders-note-add',

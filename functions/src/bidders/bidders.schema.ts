@@ -5,6 +5,7 @@ import { autoInviteStatuses, scoreComponents, tiers } from '../scoring/scoring.s
 /** Contracts of the bidders service, shared with the web app. */
 
 export const bidderStatuses = ['Active', 'Inactive', 'Suspended', 'Pending'] as const;
+export type BidderStatus = (typeof bidderStatuses)[number];
 export const preferredCategories = [
   'Art',
   'Jewelry',
@@ -38,6 +39,10 @@ export const scoreTypes = ['lotwise', 'custom'] as const;
 export type ScoreType = (typeof scoreTypes)[number];
 
 const text = (max: number) => z.string().trim().max(max);
+
+/** The field names of an object contract, in its order: field lists derive from the contracts. */
+export const keysOf = <S extends z.ZodRawShape>(schema: z.ZodObject<S>) =>
+  Object.keys(schema.shape) as (keyof S & string)[];
 const count = z.number().int().min(0).max(1_000_000);
 
 export const addressSchema = z.object({
@@ -160,6 +165,31 @@ export type Bidder = z.infer<typeof bidderSchema>;
 export const bidderListItemSchema = bidderSchema.omit({ invitations: true });
 export type BidderListItem = z.infer<typeof bidderListItemSchema>;
 
+/** The facts of a bidder an audit entry keeps: not the derived or bulky fields. */
+export const bidderFactsSchema = bidderSchema.pick({
+  bidderId: true,
+  firstName: true,
+  lastName: true,
+  email: true,
+  phone: true,
+  address: true,
+  status: true,
+  stats: true,
+});
+
+/** What duplicate matching reads of a bidder, and when it arrived (the older record stays). */
+export const pairCandidateSchema = bidderSchema.pick({
+  id: true,
+  firstName: true,
+  lastName: true,
+  email: true,
+  phone: true,
+  address: true,
+  status: true,
+  createdAt: true,
+});
+export type PairCandidate = z.infer<typeof pairCandidateSchema>;
+
 /** Bidders' numbers come from many countries and old records: 7 digits is enough to call. */
 const bidderPhoneSchema = z
   .string()
@@ -279,9 +309,12 @@ export const duplicateSummarySchema = z.object({
   total: z.number().int(),
 });
 
+/** A reviewer's merge, naming the versions of the two bidders the review showed (their ETags). */
 export const mergeRequestSchema = z.object({
   primaryId: z.string().min(1),
   secondaryId: z.string().min(1),
+  primaryEtag: z.string().min(1).max(200),
+  secondaryEtag: z.string().min(1).max(200),
   resolved: z.record(z.string(), z.string().max(500)).default({}),
 });
 
@@ -296,17 +329,11 @@ export type ImportResult = z.infer<typeof importResultSchema>;
 
 /** Fields a conflicting pair can differ in, and that the merge dialog offers. */
 export const mergeableFields = [
-  'firstName',
-  'lastName',
-  'email',
-  'phone',
-  'street',
-  'city',
-  'state',
-  'zip',
-  'country',
-  'status',
-] as const;
+  ...keysOf(bidderSchema.pick({ firstName: true, lastName: true, email: true, phone: true })),
+  ...keysOf(addressSchema),
+  ...keysOf(bidderSchema.pick({ status: true })),
+];
+export type MergeableField = (typeof mergeableFields)[number];
 
 export const historyResponseSchema = z.object({ history: z.array(historyEntrySchema) });
 export const notesResponseSchema = z.object({ notes: z.array(noteSchema) });

@@ -1,73 +1,70 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import type { SqlParameter } from '@azure/cosmos';
 import { writeAudit } from '../platform/audit.js';
-import { conflict } from '../platform/errors.js';
+import { conflict, notFound } from '../platform/errors.js';
 import { sendMessage } from '../platform/mail.js';
 import type { Actor, RequestContext } from '../platform/context.js';
-import { isConflict, isStale } from '../platform/cosmos-errors.js';
-import type { Stored } from '../platform/repo.js';
+import { isConflict, isNotFound } from '../platform/cosmos-errors.js';
+import type { AccountScope, Stored } from '../platform/repo.js';
 import { validationError } from '../platform/validation.js';
-import type { ScoringRules } from '../scoring/scoring.schema.js';
+import {
+  autoInviteStatuses,
+  tiers,
+  type ScoringRules,
+  type Tier,
+} from '../scoring/scoring.schema.js';
 import { scoringSettings } from '../scoring/scoring.service.js';
 import {
   emptyStats,
+  keysOf,
+  noteSchema,
   type BidderInput,
   type BidderNote,
   type BidderStats,
   type ListQuery,
 } from './bidders.schema.js';
-import { biddersRepo, pageListRows, type BidderRecord } from './bidders.repo.js';
-import { auditView, derive, toListItem } from './bidder-model.js';
+import {
+  bidderCounts,
+  biddersRepo,
+  countAllBidders,
+  countBidders,
+  deleteNotesOn,
+  findByAlias,
+  findMergedInto,
+  notesOn,
+  notesRepo,
+  pageBidders,
+  type BidderFilter,
+  type BidderRecord,
+  type NoteRecord,
+} from './bidders.repo.js';
+import { auditView, derive, derivedOf, toListItem } from './bidder-model.js';
 import { recordMatchesFor } from './duplicates.service.js';
 import { forgetTotals, rememberedTotal } from './list-totals.js';
-
-const scoreField = (scoreType: ListQuery['scoreType']) =>
-  scoreType === 'custom' ? 'c.customScore' : 'c.lotwiseScore';
-
-function listFilter(query: ListQuery): { where: string; parameters: SqlParameter[] } {
-  const field = scoreField(query.scoreType);
-  const clauses: string[] = [];
-  const parameters: SqlParameter[] = [];
-  if (query.tier) {
-    clauses.push(`${field}.tier = @tier`);
-    parameters.push({ name: '@tier', value: query.tier });
-  }
-  if (query.status) {
-    clauses.push('c.status = @status');
-    parameters.push({ name: '@status', value: query.status });
-  }
-  if (query.autoInvite) {
-    clauses.push('c.autoInviteStatus = @autoInvite');
-    parameters.push({ name: '@autoInvite', value: query.autoInvite });
-  }
-  if (query.minScore !== undefined) {
-    clauses.push(`${field}.score >= @minScore`);
-    parameters.push({ name: '@minScore', value: query.minScore });
-  }
-  if (query.maxScore !== undefined) {
-    clauses.push(`${field}.score <= @maxScore`);
-    parameters.push({ name: '@maxScore', value: query.maxScore });
-  }
-  if (query.search) {
-    clauses.push('CONTAINS(c.searchText, @search)');
-    parameters.push({ name: '@search', value: query.search.toLowerCase() });
-  }
-  return { where: clauses.join(' AND ') || 'true', parameters };
-}
 
 /**
  * One page of bidders, filtered and sorted by the chosen score. The total is counted for the
  * first page; later pages (which carry a continuation token) reuse what the client already has.
  */
 export async function listBidders(ctx: RequestContext, query: ListQuery) {
-  const { where, parameters } = listFilter(query);
-  const orderBy = `${scoreField(query.scoreType)}.score ${query.sort === 'asc' ? 'ASC' : 'DESC'}`;
+  const filter: BidderFilter = {
+    scoreType: query.scoreType,
+    tier: query.tier,
+    status: query.status,
+    autoInvite: query.autoInvite,
+    minScore: query.minScore,
+    maxScore: query.maxScore,
+    search: query.search,
+  };
   const [page, total] = await Promise.all([
-    pageListRows(ctx.scope, where, parameters, orderBy, query.limit, query.continuationToken),
+    pageBidders(ctx.scope, filter, {
+      sort: query.sort,
+      pageSize: query.limit,
+      continuationToken: query.continuationToken,
+    }),
     query.continuationToken
       ? Promise.resolve(undefined)
-      : rememberedTotal(ctx.scope.accountId, JSON.stringify([where, parameters]), () =>
-          biddersRepo.count(ctx.scope, { where, parameters }),
+      : rememberedTotal(ctx.scope.accountId, JSON.stringify(filter), () =>
+          countBidders(ctx.scope, filter),
         ),
   ]);
   return {
@@ -83,62 +80,108 @@ export async function getBidder(ctx: RequestContext, id: string): Promise<Stored
 
 const newBidderId = () => `B-${randomInt(100_000, 1_000_000)}`;
 
-/** A new bidder record, scored; the caller writes it. */
+/** The account a new bidder joins, and who adds it (nobody, for a demo). */
+export interface NewBidderContext {
+  scope: AccountScope;
+  actor: Actor | null;
+}
+
+/**
+ * A new bidder record, scored; the caller writes it. Every field is set in one literal, in the
+ * same order, so that the records of a large import share one shape: V8 copies and serialises
+ * such records several times faster than ones that grew properties after a spread.
+ */
 export function buildBidder(
+  ctx: NewBidderContext,
   input: BidderInput,
-  actor: Actor | null,
   settings: ScoringRules,
   now = new Date(),
-): Omit<BidderRecord, 'accountId'> {
+): BidderRecord {
   const at = now.toISOString();
-  const notes: BidderNote[] = input.initialNote
-    ? [
-        {
-          id: randomUUID(),
-          category: 'General',
-          isPrivate: true,
-          note: input.initialNote,
-          user: actor?.name ?? 'Import',
-          userId: actor?.userId ?? 'system',
-          date: at,
-        },
-      ]
-    : [];
-  return derive(
-    {
-      id: randomUUID(),
-      bidderId: input.bidderId ?? newBidderId(),
-      aliases: [],
-      firstName: input.firstName,
-      lastName: input.lastName,
-      email: input.email,
-      phone: input.phone ?? null,
-      address: input.address,
-      status: input.status,
-      preferredCategories: input.preferredCategories,
-      preferredPaymentMethod: input.preferredPaymentMethod,
-      stats: { ...emptyStats(), ...(input.stats ?? {}) },
-      localScore: null,
-      invitations: [],
-      notes,
-      history: [],
-      createdAt: at,
-      updatedAt: at,
-      createdBy: actor?.userId ?? null,
-    },
-    settings,
-    now,
-  );
+  const facts = {
+    id: randomUUID(),
+    bidderId: input.bidderId ?? newBidderId(),
+    aliases: [],
+    firstName: input.firstName,
+    lastName: input.lastName,
+    email: input.email,
+    phone: input.phone ?? null,
+    address: input.address,
+    status: input.status,
+    preferredCategories: input.preferredCategories,
+    preferredPaymentMethod: input.preferredPaymentMethod,
+    // Onto a record of every stat, so the stats keep that record's shape.
+    stats: Object.assign(emptyStats(), input.stats),
+    localScore: null,
+    invitations: [],
+    history: [],
+    mergedIds: [],
+    createdAt: at,
+    updatedAt: at,
+    createdBy: ctx.actor?.userId ?? null,
+  };
+  const derived = derivedOf(facts, settings, now);
+  return {
+    id: facts.id,
+    accountId: ctx.scope.accountId,
+    bidderId: facts.bidderId,
+    aliases: facts.aliases,
+    firstName: facts.firstName,
+    lastName: facts.lastName,
+    email: facts.email,
+    phone: facts.phone,
+    address: facts.address,
+    status: facts.status,
+    preferredCategories: facts.preferredCategories,
+    preferredPaymentMethod: facts.preferredPaymentMethod,
+    stats: facts.stats,
+    lotwiseScore: derived.lotwiseScore,
+    customScore: derived.customScore,
+    customVersion: derived.customVersion,
+    autoInviteStatus: derived.autoInviteStatus,
+    localScore: facts.localScore,
+    invitations: facts.invitations,
+    history: facts.history,
+    mergedIds: facts.mergedIds,
+    createdAt: facts.createdAt,
+    updatedAt: facts.updatedAt,
+    createdBy: facts.createdBy,
+    searchText: derived.searchText,
+    matchKeys: derived.matchKeys,
+  };
+}
+
+/** The note a new bidder arrives with (an import's note column, say), for the caller to write. */
+export function firstNoteOf(
+  ctx: NewBidderContext,
+  input: BidderInput,
+  bidder: Pick<BidderRecord, 'id' | 'createdAt'>,
+): NoteRecord | null {
+  if (!input.initialNote) return null;
+  const { actor } = ctx;
+  return {
+    id: randomUUID(),
+    accountId: ctx.scope.accountId,
+    bidder: bidder.id,
+    category: 'General',
+    isPrivate: true,
+    note: input.initialNote,
+    user: actor?.name ?? 'Import',
+    userId: actor?.userId ?? 'system',
+    date: bidder.createdAt,
+  };
 }
 
 /** Adds a bidder (a fresh bidder ID when none is given; a given one must be free). */
 export async function createBidder(ctx: RequestContext, input: BidderInput) {
   const settings = await scoringSettings(ctx);
   for (let attempt = 0; ; attempt += 1) {
-    const record = buildBidder(input, ctx.actor, settings);
+    const record = buildBidder(ctx, input, settings);
     try {
       const created = await biddersRepo.create(ctx.scope, record);
       forgetTotals(ctx.scope.accountId);
+      const note = firstNoteOf(ctx, input, created);
+      if (note) await notesRepo.create(ctx.scope, note);
       await writeAudit(ctx, {
         action: 'bidder.create',
         entity: { type: 'bidder', id: created.id },
@@ -170,11 +213,7 @@ export async function createBidder(ctx: RequestContext, input: BidderInput) {
 async function currentOrSurvivor(ctx: RequestContext, record: BidderRecord) {
   const current = await biddersRepo.find(ctx.scope, record.id);
   if (current) return current;
-  const [survivor] = await biddersRepo.all(ctx.scope, {
-    where: 'ARRAY_CONTAINS(c.aliases, @bidderId)',
-    parameters: [{ name: '@bidderId', value: record.bidderId }],
-  });
-  return survivor ?? getBidder(ctx, record.id);
+  return (await findByAlias(ctx.scope, record.bidderId)) ?? getBidder(ctx, record.id);
 }
 
 /** Applies an edit made against a version the caller read (If-Match); scores follow the facts. */
@@ -239,10 +278,12 @@ export async function updateBidder(
   return saved;
 }
 
+/** Removes a bidder, then the notes that were its own (left unseen, were the second step lost). */
 export async function deleteBidder(ctx: RequestContext, id: string, etag: string | undefined) {
   const current = await getBidder(ctx, id);
   await biddersRepo.delete(ctx.scope, id, etag);
   forgetTotals(ctx.scope.accountId);
+  await deleteNotesOn(ctx.scope, [id, ...(current.mergedIds ?? [])]);
   await writeAudit(ctx, {
     action: 'bidder.delete',
     entity: { type: 'bidder', id },
@@ -250,39 +291,52 @@ export async function deleteBidder(ctx: RequestContext, id: string, etag: string
   });
 }
 
+const noteFields = keysOf(noteSchema);
+const noteOf = (record: Omit<NoteRecord, 'accountId'>): BidderNote =>
+  Object.fromEntries(noteFields.map((field) => [field, record[field]])) as BidderNote;
+
+/** A bidder's notes, newest first: those written on it and on the records merged into it. */
+export async function listNotes(ctx: RequestContext, id: string): Promise<BidderNote[]> {
+  const bidder = await getBidder(ctx, id);
+  const notes = await notesOn(ctx.scope, [bidder.id, ...(bidder.mergedIds ?? [])]);
+  return bidder.notes
+    ? [...notes, ...bidder.notes].sort((x, y) => y.date.localeCompare(x.date))
+    : notes;
+}
+
+/**
+ * Adds a note as a document of its own: the bidder itself is not written, so notes never contend
+ * with each other or make the bidder's ETag stale.
+ */
 export async function addNote(
   ctx: RequestContext,
   id: string,
   input: { category: BidderNote['category']; note: string; isPrivate: boolean },
-) {
-  const { actor } = ctx;
-  // Notes are appended against the version read; a concurrent note makes this retry, not overwrite.
-  for (let attempt = 0; attempt < 5; attempt += 1) {
-    const current = await getBidder(ctx, id);
-    const note: BidderNote = {
-      id: randomUUID(),
-      ...input,
-      user: actor.name,
-      userId: actor.userId,
-      date: new Date().toISOString(),
-    };
-    try {
-      await biddersRepo.replace(
-        ctx.scope,
-        { ...current, notes: [note, ...current.notes], updatedAt: note.date },
-        current._etag,
-      );
-      await writeAudit(ctx, {
-        action: 'bidder.note-add',
-        entity: { type: 'bidder', id },
-        after: { category: note.category },
-      });
-      return note;
-    } catch (error) {
-      if (!isStale(error)) throw error;
-    }
+): Promise<BidderNote> {
+  const bidder = await getBidder(ctx, id);
+  const note: Omit<NoteRecord, 'accountId'> = {
+    id: randomUUID(),
+    bidder: bidder.id,
+    ...input,
+    user: ctx.actor.name,
+    userId: ctx.actor.userId,
+    date: new Date().toISOString(),
+  };
+  await notesRepo.create(ctx.scope, note);
+  // A bidder removed meanwhile took its notes with it, perhaps before this one was written; one
+  // merged meanwhile did not (its notes are the survivor's).
+  if (!(await biddersRepo.find(ctx.scope, id)) && !(await findMergedInto(ctx.scope, id))) {
+    await notesRepo.delete(ctx.scope, note.id).catch((error: unknown) => {
+      if (!isNotFound(error)) throw error;
+    });
+    throw notFound('Bidder not found');
   }
-  throw conflict('The bidder is being changed by someone else; try again');
+  await writeAudit(ctx, {
+    action: 'bidder.note-add',
+    entity: { type: 'bidder', id },
+    after: { category: note.category },
+  });
+  return noteOf(note);
 }
 
 export async function setLocalScore(
@@ -306,20 +360,20 @@ export async function setLocalScore(
 /** Bidders to invite to an auction: by the house's invitation threshold unless told otherwise. */
 export async function autoInviteCandidates(
   ctx: RequestContext,
-  query: { minScore?: number | undefined; tier?: string | undefined; limit: number },
+  query: { minScore?: number | undefined; tier?: Tier | undefined; limit: number },
 ) {
   const settings = await scoringSettings(ctx);
   const minScore = query.minScore ?? settings.invitationThresholds.autoInvite;
-  const page = await pageListRows(
+  const page = await pageBidders(
     ctx.scope,
-    `c.customScore.score >= @min AND c.autoInviteStatus != 'Auto-Deny' AND c.status = 'Active'${query.tier ? ' AND c.customScore.tier = @tier' : ''}`,
-    [
-      { name: '@min', value: minScore },
-      ...(query.tier ? [{ name: '@tier', value: query.tier }] : []),
-    ],
-    'c.customScore.score DESC',
-    query.limit,
-    undefined,
+    {
+      scoreType: 'custom',
+      minScore,
+      tier: query.tier,
+      status: 'Active',
+      notAutoInvite: 'Auto-Deny',
+    },
+    { sort: 'desc', pageSize: query.limit },
   );
   return { minScore, bidders: page.items.map(toListItem) };
 }
@@ -386,31 +440,21 @@ export async function bulkInvite(
 }
 
 export async function analytics(ctx: RequestContext, scoreType: ListQuery['scoreType']) {
-  const field = scoreField(scoreType);
-  const count = (where: string, parameters: SqlParameter[] = []) =>
-    biddersRepo.count(ctx.scope, { where, parameters });
-  const tiers = ['Premium', 'Gold', 'Silver', 'Bronze', 'New'];
-  const statuses = ['Auto-Invite', 'Manual Review', 'Auto-Deny'];
-  const [total, active, average, ...counts] = await Promise.all([
-    count('true'),
-    count("c.status = 'Active'"),
-    biddersRepo.average(ctx.scope, `${field}.score`),
-    ...tiers.map((tier) => count(`${field}.tier = @tier`, [{ name: '@tier', value: tier }])),
-    ...statuses.map((status) =>
-      count('c.autoInviteStatus = @status', [{ name: '@status', value: status }]),
-    ),
-  ]);
+  const counts = await bidderCounts(ctx.scope, scoreType, {
+    tiers,
+    autoInvite: autoInviteStatuses,
+  });
   return {
     scoreType,
-    total,
-    active,
-    averageScore: total ? Math.round((average ?? 0) * 10) / 10 : null,
-    byTier: Object.fromEntries(tiers.map((tier, index) => [tier, counts[index] ?? 0])),
+    total: counts.total,
+    active: counts.active,
+    averageScore: counts.total ? Math.round((counts.averageScore ?? 0) * 10) / 10 : null,
+    byTier: Object.fromEntries(tiers.map((tier, index) => [tier, counts.byTier[index] ?? 0])),
     byAutoInvite: Object.fromEntries(
-      statuses.map((status, index) => [status, counts[tiers.length + index] ?? 0]),
+      autoInviteStatuses.map((status, index) => [status, counts.byAutoInvite[index] ?? 0]),
     ),
   };
 }
 
 /** How many bidders carry scores (all of them), for the free plan's limit and billing. */
-export const scoredBidderCount = (ctx: RequestContext) => biddersRepo.count(ctx.scope);
+export const scoredBidderCount = (ctx: RequestContext) => countAllBidders(ctx.scope);

@@ -8,6 +8,7 @@ import {
   normaliseEmail,
   phoneDigits,
   soundex,
+  untaggedEmail,
   type MatchRecord,
 } from './duplicate-matcher.js';
 
@@ -38,11 +39,27 @@ describe('normaliseEmail', () => {
     expect(normaliseEmail('j.o.h.n.smith@GoogleMail.com')).toBe('johnsmith@gmail.com');
   });
 
-  it('keeps dots elsewhere but still drops a plus-tag', () => {
-    expect(normaliseEmail('john.smith+x@example.com')).toBe('john.smith@example.com');
+  it('drops a plus-tag at providers that deliver tagged mail to the same mailbox', () => {
+    expect(normaliseEmail('Ada+auctions@outlook.com')).toBe('ada@outlook.com');
+    expect(normaliseEmail('ada+x@icloud.com')).toBe('ada@icloud.com');
+    expect(normaliseEmail('ada+x@proton.me')).toBe('ada@proton.me');
+    expect(normaliseEmail('ada.lovelace+x@fastmail.com')).toBe('ada.lovelace@fastmail.com');
+  });
+
+  it('keeps dots and plus-tags elsewhere, where they may be another mailbox', () => {
+    expect(normaliseEmail('ada+x@example.com')).toBe('ada+x@example.com');
+    expect(normaliseEmail('ada+x@example.com')).not.toBe(normaliseEmail('ada@example.com'));
     expect(normaliseEmail('john.smith@example.com')).not.toBe(
       normaliseEmail('johnsmith@example.com'),
     );
+  });
+});
+
+describe('untaggedEmail', () => {
+  it('drops a plus-tag for every provider, to bring the two addresses together', () => {
+    expect(untaggedEmail('Ada+x@Example.com')).toBe('ada@example.com');
+    expect(untaggedEmail('j.o.h.n+x@googlemail.com')).toBe('john@gmail.com');
+    expect(untaggedEmail(null)).toBeNull();
   });
 
   it('answers null for nothing or no domain', () => {
@@ -218,6 +235,33 @@ describe('compare', () => {
     // Similar last name 10 + same postcode 5
     expect(surname.confidence).toBe(15);
     expect(surname.reasons).toEqual(['Similar last name', 'Same postcode']);
+  });
+
+  it('counts the same address but for a +tag 35, as evidence rather than the same mailbox', () => {
+    const nothing = {
+      phone: null,
+      address: { street: '', city: '', state: '', zip: '', country: '' },
+    };
+    const tagged = compare(
+      person('a', { ...nothing, email: 'ada+auctions@example.com' }),
+      person('b', { ...nothing, email: 'ada@example.com' }),
+    );
+    // +tag 35, same name 25: worth a review, not a merge; and no penalty for two addresses.
+    expect(tagged.confidence).toBe(60);
+    expect(tagged.reasons).toEqual(['Same email address apart from a +tag', 'Same name']);
+    // Two people sharing one tagged address (a family's own domain) are still two people.
+    const household = compare(
+      person('a', { ...nothing, firstName: 'Ada', email: 'home+ada@example.com' }),
+      person('b', { ...nothing, firstName: 'Bob', email: 'home+bob@example.com' }),
+    );
+    expect(household.confidence).toBe(20);
+    // Where tags reach the same mailbox, it is the same address.
+    expect(
+      compare(
+        person('a', { ...nothing, email: 'ada+auctions@outlook.com' }),
+        person('b', { ...nothing, email: 'ada@outlook.com' }),
+      ).reasons,
+    ).toEqual(['Same email address', 'Same name']);
   });
 
   it('lists every field that differs, with both values', () => {

@@ -1,3 +1,5 @@
+import { mergeableFields, type MergeableField } from './bidders.schema.js';
+
 /**
  * Finding likely duplicate bidders: blocking keys bring candidates together cheaply, then a
  * similarity score (0-100) says how sure we are, why, and which fields disagree.
@@ -27,16 +29,60 @@ export interface DuplicatePair extends MatchResult {
 /** Below this a pair is not worth anyone's time. */
 export const MIN_CONFIDENCE = 50;
 /** A block this large says nothing about sameness (a shared office number, say). */
-const MAX_BLOCK = 50;
+export const MAX_BLOCK = 50;
 
-/** Lower case; Gmail ignores dots and everything after a plus. */
-export function normaliseEmail(email: string | null | undefined): string | null {
+/** Gmail ignores dots in the name, and googlemail.com is gmail.com. */
+const GMAIL = new Set(['gmail.com', 'googlemail.com']);
+
+/**
+ * Providers that deliver `name+anything@` to `name@`, so a +tag there never names another
+ * mailbox: Gmail, Microsoft's consumer mail (Outlook.com, Hotmail, Live, MSN), iCloud, Proton
+ * and Fastmail. Anywhere else (a company's or a family's own domain, say) `ada+bob@` may well be
+ * a different person's mailbox than `ada@`, so there a tag is evidence, not identity.
+ */
+export const TAG_IGNORING_DOMAINS: ReadonlySet<string> = new Set([
+  ...GMAIL,
+  'outlook.com',
+  'hotmail.com',
+  'live.com',
+  'msn.com',
+  'icloud.com',
+  'me.com',
+  'mac.com',
+  'proton.me',
+  'protonmail.com',
+  'pm.me',
+  'fastmail.com',
+]);
+
+function emailParts(email: string | null | undefined) {
   if (!email) return null;
   const [local = '', domain = ''] = email.trim().toLowerCase().split('@');
   if (!domain) return null;
-  const gmail = domain === 'gmail.com' || domain === 'googlemail.com';
-  const base = (gmail ? local.replace(/\./g, '') : local).split('+')[0];
-  return `${base}@${gmail ? 'gmail.com' : domain}`;
+  const gmail = GMAIL.has(domain);
+  return {
+    local: gmail ? local.replace(/\./g, '') : local,
+    domain: gmail ? 'gmail.com' : domain,
+  };
+}
+
+const untagged = (local: string) => local.split('+')[0] as string;
+
+/**
+ * The mailbox an address reaches: lower case, and at providers that ignore them without dots
+ * (Gmail) and +tags. Two addresses with the same mailbox are the same person's.
+ */
+export function normaliseEmail(email: string | null | undefined): string | null {
+  const parts = emailParts(email);
+  if (!parts) return null;
+  const local = TAG_IGNORING_DOMAINS.has(parts.domain) ? untagged(parts.local) : parts.local;
+  return `${local}@${parts.domain}`;
+}
+
+/** The address without any +tag, whatever the provider: what brings candidates together. */
+export function untaggedEmail(email: string | null | undefined): string | null {
+  const parts = emailParts(email);
+  return parts ? `${untagged(parts.local)}@${parts.domain}` : null;
 }
 
 /** The last ten digits, so +1 (617) 555-0142 and 617.555.0142 agree. */
@@ -85,7 +131,7 @@ const zip5 = (zip: string) => zip.replace(/\s/g, '').slice(0, 5).toUpperCase();
 
 export function blockingKeys(record: MatchRecord): string[] {
   const keys: string[] = [];
-  const email = normaliseEmail(record.email);
+  const email = untaggedEmail(record.email);
   if (email) keys.push(`e:${email}`);
   const phone = phoneDigits(record.phone);
   if (phone) keys.push(`p:${phone}`);
@@ -131,37 +177,39 @@ export function jaroWinkler(left: string, right: string): number {
   return jaro + prefix * 0.1 * (1 - jaro);
 }
 
-const fieldValues = (record: MatchRecord): Record<string, string> => ({
-  firstName: record.firstName,
-  lastName: record.lastName,
-  email: record.email ?? '',
-  phone: record.phone ?? '',
-  street: record.address.street,
-  city: record.address.city,
-  state: record.address.state,
-  zip: record.address.zip,
-  country: record.address.country,
-  status: record.status,
-});
+const fieldValues = (record: MatchRecord): Record<MergeableField, string> =>
+  Object.fromEntries(
+    mergeableFields.map((field) => [
+      field,
+      (field in record.address
+        ? record.address[field as keyof MatchRecord['address']]
+        : record[field as Exclude<MergeableField, keyof MatchRecord['address']>]) ?? '',
+    ]),
+  ) as Record<MergeableField, string>;
 
 /** First names this unlike (and not sharing an initial) belong to two people, not one. */
 const DIFFERENT_FIRST_NAME = 0.7;
 
 /**
- * Evidence points: same email 50, same phone 35, same name 25 (a close name 10), same address 25
- * (same postcode only 5); two different emails cost 15 and two different phones 5. Without the
- * same email, two clearly different first names (no shared initial, Jaro-Winkler below 0.7) cost
- * 25: a household shares its address, landline and last name, and is not one bidder. Capped at
- * 100.
+ * Evidence points: same email (mailbox) 50, the same address but for a +tag where tags may be
+ * separate mailboxes 35, same phone 35, same name 25 (a close name 10), same address 25 (same
+ * postcode only 5); two different emails cost 15 and two different phones 5. Without the same
+ * mailbox, two clearly different first names (no shared initial, Jaro-Winkler below 0.7) cost 25:
+ * a household shares its address, landline, last name and sometimes one address with tags, and
+ * is not one bidder. Capped at 100.
  */
 export function compare(one: MatchRecord, two: MatchRecord): MatchResult {
   const reasons: string[] = [];
   let points = 0;
   const emailOne = normaliseEmail(one.email);
   const emailTwo = normaliseEmail(two.email);
-  if (emailOne && emailOne === emailTwo) {
+  const sameMailbox = emailOne !== null && emailOne === emailTwo;
+  if (sameMailbox) {
     points += 50;
     reasons.push('Same email address');
+  } else if (emailOne && emailTwo && untaggedEmail(one.email) === untaggedEmail(two.email)) {
+    points += 35;
+    reasons.push('Same email address apart from a +tag');
   } else if (emailOne && emailTwo) {
     points -= 15;
   }
@@ -188,7 +236,7 @@ export function compare(one: MatchRecord, two: MatchRecord): MatchResult {
   const initialOne = one.firstName.trim().charAt(0).toUpperCase();
   const initialTwo = two.firstName.trim().charAt(0).toUpperCase();
   if (
-    !(emailOne && emailOne === emailTwo) &&
+    !sameMailbox &&
     initialOne &&
     initialTwo &&
     initialOne !== initialTwo &&
@@ -206,33 +254,28 @@ export function compare(one: MatchRecord, two: MatchRecord): MatchResult {
   }
   const valuesOne = fieldValues(one);
   const valuesTwo = fieldValues(two);
-  const conflicts = Object.keys(valuesOne)
-    .filter((field) => (valuesOne[field] ?? '').trim() !== (valuesTwo[field] ?? '').trim())
-    .map((field) => ({ field, value1: valuesOne[field] ?? '', value2: valuesTwo[field] ?? '' }));
+  const conflicts = mergeableFields
+    .filter((field) => valuesOne[field].trim() !== valuesTwo[field].trim())
+    .map((field) => ({ field, value1: valuesOne[field], value2: valuesTwo[field] }));
   return { confidence: Math.max(0, Math.min(100, points)), reasons, conflicts };
 }
 
-/** Every likely pair among the records, each once, most certain first. */
-export function findDuplicates(
-  records: MatchRecord[],
+/**
+ * Every likely pair within the blocks (records sharing a blocking key), each once, most certain
+ * first. Blocks of one, and blocks too large to mean anything, are passed over.
+ */
+export function pairsInBlocks(
+  blocks: Iterable<readonly MatchRecord[]>,
   minConfidence = MIN_CONFIDENCE,
 ): DuplicatePair[] {
-  const blocks = new Map<string, number[]>();
-  records.forEach((record, index) => {
-    for (const key of blockingKeys(record)) {
-      const block = blocks.get(key);
-      if (block) block.push(index);
-      else blocks.set(key, [index]);
-    }
-  });
   const seen = new Set<string>();
   const pairs: DuplicatePair[] = [];
-  for (const members of blocks.values()) {
+  for (const members of blocks) {
     if (members.length < 2 || members.length > MAX_BLOCK) continue;
     for (let i = 0; i < members.length; i += 1) {
       for (let j = i + 1; j < members.length; j += 1) {
-        const one = records[members[i] as number] as MatchRecord;
-        const two = records[members[j] as number] as MatchRecord;
+        const one = members[i] as MatchRecord;
+        const two = members[j] as MatchRecord;
         const key = one.id < two.id ? `${one.id}|${two.id}` : `${two.id}|${one.id}`;
         if (seen.has(key)) continue;
         seen.add(key);
@@ -242,4 +285,20 @@ export function findDuplicates(
     }
   }
   return pairs.sort((x, y) => y.confidence - x.confidence);
+}
+
+/** Every likely pair among the records, each once, most certain first. */
+export function findDuplicates(
+  records: MatchRecord[],
+  minConfidence = MIN_CONFIDENCE,
+): DuplicatePair[] {
+  const blocks = new Map<string, MatchRecord[]>();
+  for (const record of records) {
+    for (const key of blockingKeys(record)) {
+      const block = blocks.get(key);
+      if (block) block.push(record);
+      else blocks.set(key, [record]);
+    }
+  }
+  return pairsInBlocks(blocks.values(), minConfidence);
 }

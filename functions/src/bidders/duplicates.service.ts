@@ -1,41 +1,37 @@
 import { writeAudit } from '../platform/audit.js';
 import { asSystem, type RequestContext } from '../platform/context.js';
 import { isConflict, isNotFound, isStale } from '../platform/cosmos-errors.js';
-import { AppError, badRequest, conflict } from '../platform/errors.js';
+import { AppError, badRequest, conflict, preconditionFailed } from '../platform/errors.js';
 import type { Stored } from '../platform/repo.js';
 import { scoringSettings } from '../scoring/scoring.service.js';
-import { mergeableFields, type DuplicateView } from './bidders.schema.js';
+import {
+  mergeableFields,
+  type DuplicateView,
+  type MergeableField,
+  type PairCandidate,
+} from './bidders.schema.js';
 import {
   biddersRepo,
+  candidatesSharingKeys,
   duplicatesRepo,
+  eachCandidatePage,
+  pairCounts,
+  pairsInStatus,
+  pendingPairsNaming,
   type BidderRecord,
   type DuplicateRecord,
 } from './bidders.repo.js';
 import { derive, toListItem } from './bidder-model.js';
-import { findDuplicates, type DuplicatePair, type MatchRecord } from './duplicate-matcher.js';
+import { findDuplicates, type DuplicatePair } from './duplicate-matcher.js';
 import { forgetTotals } from './list-totals.js';
 
+export type { PairCandidate };
+
+/** What a reviewer is told when a bidder changed after they looked at the pair. */
+export const CHANGED_MEANWHILE =
+  'One of the two bidders changed meanwhile. Reload and review the pair again.';
+
 const pairId = (a: string, b: string) => (a < b ? `${a}~${b}` : `${b}~${a}`);
-
-const KEY_CHUNK = 500;
-
-/** The records that share a blocking key with any of the given ones, read in chunks of keys. */
-async function neighbours(
-  ctx: RequestContext,
-  records: BidderRecord[],
-): Promise<Stored<BidderRecord>[]> {
-  const keys = [...new Set(records.flatMap((record) => record.matchKeys))];
-  const found = new Map<string, Stored<BidderRecord>>();
-  for (let start = 0; start < keys.length; start += KEY_CHUNK) {
-    const chunk = keys.slice(start, start + KEY_CHUNK);
-    const matches = await biddersRepo.all(ctx.scope, {
-      where: 'EXISTS(SELECT VALUE k FROM k IN c.matchKeys WHERE ARRAY_CONTAINS(@keys, k))',
-      parameters: [{ name: '@keys', value: chunk }],
-    });
-    for (const match of matches) found.set(match.id, match);
-  }
-  return [...found.values()];
-}
 
 /**
  * Finds the likely duplicates of bidders just added or changed, among everyone in the account
@@ -49,8 +45,9 @@ export async function recordMatchesFor(
 ) {
   if (!records.length) return { pending: 0, autoMerged: 0 };
   const fresh = new Set(records.map((record) => record.id));
-  const pool = new Map<string, BidderRecord>(
-    (await neighbours(ctx, records)).map((record) => [record.id, record]),
+  const keys = [...new Set(records.flatMap((record) => record.matchKeys))];
+  const pool = new Map<string, PairCandidate>(
+    (await candidatesSharingKeys(ctx.scope, keys)).map((record) => [record.id, record]),
   );
   for (const record of records) pool.set(record.id, record);
   const pairs = findDuplicates([...pool.values()]).filter(
@@ -58,9 +55,6 @@ export async function recordMatchesFor(
   );
   return recordPairs(ctx, pairs, pool, autoMergeThreshold);
 }
-
-/** What pairing needs of a bidder: its match fields and when it arrived (the older one stays). */
-export type PairCandidate = MatchRecord & { createdAt: string };
 
 /** Saves pairs for review, or merges them at once when at or above the auto-merge threshold. */
 export async function recordPairs(
@@ -98,12 +92,12 @@ export async function recordPairs(
         merged.add(secondary.id);
         autoMerged += 1;
       } catch (error) {
-        // Someone changed one of the two meanwhile: leave the pair for review instead.
+        // Someone changed or removed one of the two meanwhile: leave the pair for review instead.
         const changed =
           isNotFound(error) ||
           isConflict(error) ||
           isStale(error) ||
-          (error instanceof AppError && error.status === 409);
+          (error instanceof AppError && [404, 409, 412].includes(error.status));
         if (!changed) throw error;
         await savePending(ctx, id, pair, existing);
         pending += 1;
@@ -147,7 +141,7 @@ const meanOf = (a: number | null, b: number | null) =>
 function combine(
   primary: BidderRecord,
   secondary: BidderRecord,
-  resolved: Record<string, string>,
+  resolved: Partial<Record<MergeableField, string>>,
 ): Omit<BidderRecord, 'accountId'> {
   const stats = {
     totalAuctionsBid: sum(primary.stats.totalAuctionsBid, secondary.stats.totalAuctionsBid),
@@ -166,8 +160,7 @@ function combine(
     firstAuction: earliest(primary.stats.firstAuction, secondary.stats.firstAuction),
     lastAuction: latest(primary.stats.lastAuction, secondary.stats.lastAuction),
   };
-  const pick = (field: string, fallback: string) =>
-    field in resolved ? (resolved[field] as string) : fallback;
+  const pick = (field: MergeableField, fallback: string) => resolved[field] ?? fallback;
   const { accountId: _accountId, ...base } = primary;
   return {
     ...base,
@@ -188,7 +181,16 @@ function combine(
       ...new Set([...primary.preferredCategories, ...secondary.preferredCategories]),
     ],
     stats,
-    notes: [...primary.notes, ...secondary.notes].sort((x, y) => y.date.localeCompare(x.date)),
+    // The secondary's notes (documents written on it or on what was merged into it) are the
+    // primary's from now on, in the same write that removes the secondary.
+    mergedIds: [...(primary.mergedIds ?? []), secondary.id, ...(secondary.mergedIds ?? [])],
+    ...(primary.notes || secondary.notes
+      ? {
+          notes: [...(primary.notes ?? []), ...(secondary.notes ?? [])].sort((x, y) =>
+            y.date.localeCompare(x.date),
+          ),
+        }
+      : {}),
     history: [
       ...primary.history,
       ...secondary.history.filter((entry) => !primary.history.some((own) => own.id === entry.id)),
@@ -207,10 +209,18 @@ const snapshotOf = (record: BidderRecord) =>
     unknown
   >;
 
+/** The ETags of the two records as the one merging saw them. */
+interface SeenVersions {
+  primaryEtag: string;
+  secondaryEtag: string;
+}
+
 /**
  * Merges the secondary bidder into the primary: the chosen value for each field, history, notes
  * and invitations combined, the secondary's bidder ID kept as an alias. The primary's new version
- * and the secondary's removal are one transactional batch, so a failure changes nothing.
+ * and the secondary's removal are one transactional batch, so a failure changes nothing. With
+ * `seen`, only the versions the reviewer looked at are merged; otherwise (automatic merges) the
+ * current ones.
  */
 async function merge(
   ctx: RequestContext,
@@ -219,6 +229,7 @@ async function merge(
   resolved: Record<string, string>,
   status: 'auto-merged' | 'manually-merged',
   pair: Pick<DuplicateRecord, 'confidenceScore' | 'matchReasons' | 'conflicts'>,
+  seen?: SeenVersions,
 ) {
   if (primaryId === secondaryId) throw badRequest('primaryId: must differ from secondaryId');
   const unknown = Object.keys(resolved).filter(
@@ -229,17 +240,22 @@ async function merge(
     biddersRepo.get(ctx.scope, primaryId, 'Bidder'),
     biddersRepo.get(ctx.scope, secondaryId, 'Bidder'),
   ]);
+  const guard = seen ?? { primaryEtag: primary._etag, secondaryEtag: secondary._etag };
+  if (primary._etag !== guard.primaryEtag || secondary._etag !== guard.secondaryEtag) {
+    throw preconditionFailed(CHANGED_MEANWHILE);
+  }
   const settings = await scoringSettings(ctx);
-  const merged = derive(combine(primary, secondary, resolved), settings);
+  const merged = derive(
+    combine(primary, secondary, resolved as Partial<Record<MergeableField, string>>),
+    settings,
+  );
   try {
     await biddersRepo.batch(ctx.scope, [
-      { op: 'replace', document: merged, etag: primary._etag },
-      { op: 'delete', id: secondary.id, etag: secondary._etag },
+      { op: 'replace', document: merged, etag: guard.primaryEtag },
+      { op: 'delete', id: secondary.id, etag: guard.secondaryEtag },
     ]);
   } catch (error) {
-    if (isStale(error)) {
-      throw conflict('One of the two bidders changed meanwhile. Reload and review the pair again.');
-    }
+    if (isStale(error)) throw preconditionFailed(CHANGED_MEANWHILE);
     throw error;
   }
   forgetTotals(ctx.scope.accountId);
@@ -258,10 +274,7 @@ async function merge(
     resolvedBy: ctx.actor.kind === 'user' ? ctx.actor.userId : null,
   });
   // Pairs that named the merged-away bidder no longer mean anything.
-  for (const stale of await duplicatesRepo.all(ctx.scope, {
-    where: "c.status = 'pending' AND (c.bidder1Id = @id OR c.bidder2Id = @id)",
-    parameters: [{ name: '@id', value: secondaryId }],
-  })) {
+  for (const stale of await pendingPairsNaming(ctx.scope, secondaryId)) {
     await duplicatesRepo.delete(ctx.scope, stale.id);
   }
   await writeAudit(ctx, {
@@ -273,10 +286,15 @@ async function merge(
   return biddersRepo.get(ctx.scope, primaryId, 'Bidder');
 }
 
+/** A reviewer's merge of a pending pair, of the two versions the review showed. */
 export async function mergePair(
   ctx: RequestContext,
   id: string,
-  request: { primaryId: string; secondaryId: string; resolved: Record<string, string> },
+  request: {
+    primaryId: string;
+    secondaryId: string;
+    resolved: Record<string, string>;
+  } & SeenVersions,
 ) {
   const pair = await duplicatesRepo.get(ctx.scope, id, 'Duplicate match');
   if (pair.status !== 'pending') throw conflict('This pair has already been resolved');
@@ -293,6 +311,7 @@ export async function mergePair(
     request.resolved,
     'manually-merged',
     pair,
+    { primaryEtag: request.primaryEtag, secondaryEtag: request.secondaryEtag },
   );
 }
 
@@ -316,12 +335,7 @@ export async function listDuplicates(
   ctx: RequestContext,
   status: DuplicateRecord['status'] | undefined,
 ): Promise<DuplicateView[]> {
-  const pairs = await duplicatesRepo.all(ctx.scope, {
-    ...(status
-      ? { where: 'c.status = @status', parameters: [{ name: '@status', value: status }] }
-      : {}),
-    orderBy: 'c.confidenceScore DESC',
-  });
+  const pairs = await pairsInStatus(ctx.scope, status);
   const views: DuplicateView[] = [];
   for (const pair of pairs) {
     const [one, two] = pair.snapshot
@@ -346,40 +360,15 @@ export async function listDuplicates(
   return views;
 }
 
-export async function duplicateSummary(ctx: RequestContext) {
-  const count = (where: string) => duplicatesRepo.count(ctx.scope, { where });
-  const [pending, autoMerged, resolved, total] = await Promise.all([
-    count("c.status = 'pending'"),
-    count("c.status = 'auto-merged'"),
-    count("c.status = 'manually-merged' OR c.status = 'dismissed'"),
-    count('true'),
-  ]);
-  return { pending, autoMerged, resolved, total };
-}
+export const duplicateSummary = (ctx: RequestContext) => pairCounts(ctx.scope);
 
 const SCAN_PAGE = 1000;
-
-/** Every bidder in the account, with only the fields matching reads. */
-export async function pairCandidates(ctx: RequestContext): Promise<PairCandidate[]> {
-  const records: PairCandidate[] = [];
-  let token: string | undefined;
-  do {
-    const page = await biddersRepo.page(ctx.scope, {
-      select:
-        'c.id, c.bidderId, c.firstName, c.lastName, c.email, c.phone, c.address, c.status, c.createdAt',
-      pageSize: SCAN_PAGE,
-      ...(token ? { continuationToken: token } : {}),
-    });
-    records.push(...(page.items as unknown as PairCandidate[]));
-    token = page.continuationToken;
-  } while (token);
-  return records;
-}
 
 /** Looks for duplicates across the whole account, as when bidders arrived before matching did. */
 export async function scanDuplicates(ctx: RequestContext) {
   const settings = await scoringSettings(ctx);
-  const records = await pairCandidates(ctx);
+  const records: PairCandidate[] = [];
+  for await (const page of eachCandidatePage(ctx.scope, SCAN_PAGE)) records.push(...page);
   const pairs = findDuplicates(records);
   const pool = new Map(records.map((record) => [record.id, record]));
   return {

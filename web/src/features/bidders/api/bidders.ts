@@ -166,9 +166,16 @@ export function useBidderActions() {
       await Promise.all(bidderIds.map(refreshBidder));
       return result;
     },
+    /** Merges the two versions the dialog showed (their ETags); a changed one answers 412. */
     merge: async (
       pairId: string,
-      body: { primaryId: string; secondaryId: string; resolved: Record<string, string> },
+      body: {
+        primaryId: string;
+        secondaryId: string;
+        primaryEtag: string;
+        secondaryEtag: string;
+        resolved: Record<string, string>;
+      },
     ) => {
       const merged = await apiRequest(
         domainApi(`/duplicates/${encodeURIComponent(pairId)}/merge`),

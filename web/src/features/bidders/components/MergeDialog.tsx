@@ -92,7 +92,14 @@ export function MergeDialog({ pair, onClose }: { pair: DuplicateView | null; onC
       second: BidderListItem,
       resolved: Record<string, string>,
     ) => {
-      await actions.merge(pairId, { primaryId: first.id, secondaryId: second.id, resolved });
+      // The versions the reviewer saw: a record changed since answers 412, nothing merged.
+      await actions.merge(pairId, {
+        primaryId: first.id,
+        secondaryId: second.id,
+        primaryEtag: first.etag,
+        secondaryEtag: second.etag,
+        resolved,
+      });
       notify.success(
         'Bidders merged',
         `${fullName(second)} (${second.bidderId}) is now part of ${fullName(first)}.`,
