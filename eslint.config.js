@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { functionBoundaries } from './functions/eslint.boundaries.js';
 import { webBoundaries } from './web/eslint.boundaries.js';
 
 export default tseslint.config(
@@ -32,5 +33,6 @@ export default tseslint.config(
     files: ['functions/**/*.{ts,js}', 'tests/**/*.{ts,mjs}', '*.{js,ts}', '.ci/**'],
     languageOptions: { globals: globals.node },
   },
+  ...functionBoundaries(),
   ...webBoundaries(),
 );

@@ -90,7 +90,8 @@ process.on('disconnect', shutdown);
 // TEMP-DBG
 import { appendFileSync, existsSync } from 'node:fs';
 import v8dbg from 'node:v8';
-if (existsSync('/tmp/dbg/NOPRETENURE')) v8dbg.setFlagsFromString('--no-allocation-site-pretenuring');
+if (existsSync('/tmp/dbg/NOPRETENURE'))
+  v8dbg.setFlagsFromString('--no-allocation-site-pretenuring');
 if (existsSync('/tmp/hostmem.enable')) {
   setInterval(() => {
     const m = process.memoryUsage();
@@ -99,7 +100,10 @@ if (existsSync('/tmp/hostmem.enable')) {
       '/tmp/hostmem.log',
       `${new Date().toISOString()} rss=${mb(m.rss)} heap=${mb(m.heapUsed)}/${mb(m.heapTotal)} ext=${mb(m.external)} ab=${mb(m.arrayBuffers)} ${v8dbg
         .getHeapSpaceStatistics()
-        .map((x) => `${x.space_name.replace('_space', '')}=${mb(x.space_used_size)}/${mb(x.space_size)}`)
+        .map(
+          (x) =>
+            `${x.space_name.replace('_space', '')}=${mb(x.space_used_size)}/${mb(x.space_size)}`,
+        )
         .join(' ')}\n`,
     );
   }, 100).unref();
@@ -114,9 +118,9 @@ if (existsSync('/tmp/hostmem.profile')) {
     includeObjectsCollectedByMajorGC: true,
   });
   setInterval(() => {
-    void session.post('HeapProfiler.getSamplingProfile').then(({ profile }) =>
-      writeFileSync('/tmp/dbg/host-major.json', JSON.stringify(profile)),
-    );
+    void session
+      .post('HeapProfiler.getSamplingProfile')
+      .then(({ profile }) => writeFileSync('/tmp/dbg/host-major.json', JSON.stringify(profile)));
   }, 3000).unref();
 }
 if (existsSync('/tmp/hostmem.enable')) {
@@ -142,7 +146,10 @@ if (existsSync('/tmp/hostmem.enable')) {
   setInterval(() => {
     appendFileSync(
       '/tmp/hostmem.log',
-      `GC minors=${minors} majors=${majors} promotedMB=${(promoted / 1048576).toFixed(1)} lat=${(() => { const l = [...((globalThis as { lat?: number[] }).lat ?? [])].sort((a, b) => a - b); return `n${l.length} p50=${l[l.length >> 1]?.toFixed(0)} p90=${l[Math.floor(l.length * 0.9)]?.toFixed(0)}`; })()}\n`,
+      `GC minors=${minors} majors=${majors} promotedMB=${(promoted / 1048576).toFixed(1)} lat=${(() => {
+        const l = [...((globalThis as { lat?: number[] }).lat ?? [])].sort((a, b) => a - b);
+        return `n${l.length} p50=${l[l.length >> 1]?.toFixed(0)} p90=${l[Math.floor(l.length * 0.9)]?.toFixed(0)}`;
+      })()}\n`,
     );
   }, 2000).unref();
 }

@@ -132,7 +132,10 @@ function cellsOf(values: Record<string, unknown>) {
 }
 
 /** The named fields the row has a column for. */
-function present<K extends RowField>(row: Partial<z.infer<typeof rowSchema>>, fields: readonly K[]) {
+function present<K extends RowField>(
+  row: Partial<z.infer<typeof rowSchema>>,
+  fields: readonly K[],
+) {
   return pick(
     row,
     fields.filter((field) => field in row),

@@ -5,7 +5,10 @@ const PIECE_BYTES = 1 << 20;
 const EMPTY = -1;
 
 /** The array, or a larger copy of it (twice as long at least) when `needed` outgrows it. */
-export function grown<T extends Uint32Array | Int32Array | Uint16Array>(array: T, needed: number): T {
+export function grown<T extends Uint32Array | Int32Array | Uint16Array>(
+  array: T,
+  needed: number,
+): T {
   if (needed <= array.length) return array;
   const larger = new (array.constructor as new (length: number) => T)(
     Math.max(needed, array.length * 2),
