@@ -33,6 +33,6 @@ export default tseslint.config(
     files: ['functions/**/*.{ts,js}', 'tests/**/*.{ts,mjs}', '*.{js,ts}', '.ci/**'],
     languageOptions: { globals: globals.node },
   },
-  ...webBoundaries(),
   ...functionBoundaries(),
+  ...webBoundaries(),
 );

@@ -30,6 +30,18 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'reliability',
+          include: ['tests/reliability/**/*.test.ts'],
+          globalSetup: ['tests/reliability/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // One shared stack whose state each file changes: files run one after another.
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],

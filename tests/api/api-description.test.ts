@@ -26,6 +26,7 @@ describe.each([
     expect(script.headers.get('content-type')).toMatch(/javascript/);
     expect((await script.arrayBuffer()).byteLength).toBeGreaterThan(100_000);
     expect((await fetch(url('/docs/package.json'))).status).toBe(404);
+    expect((await fetch(url('/docs/constructor'))).status).toBe(404);
     expect((await fetch(url('/docs/..%2F..%2Fpackage.json'))).status).toBe(404);
   });
 });

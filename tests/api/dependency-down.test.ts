@@ -6,12 +6,12 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { azuriteConnectionString } from '../../functions/dev/local-settings.js';
 import type { ManagedProcess } from '../../functions/dev/processes.js';
 import { startCosmos, startHost } from '../../functions/dev/stack.js';
-import { freePort } from '../support/ports.js';
+import { freePorts } from '../support/ports.js';
 import { quietOutput } from '../support/test-stack.js';
 
-/** A host of its own whose dependencies this file can take away. */
-async function isolatedHost(overrides: Record<string, string>) {
-  const ports = { auth: await freePort(), domain: await freePort() };
+/** A host of its own, on the two ports given, whose dependencies this file can take away. */
+async function isolatedHost(overrides: Record<string, string>, [auth, domain]: [number, number]) {
+  const ports = { auth, domain };
   const host = await startHost({
     dataDir: '',
     ports,
@@ -32,12 +32,12 @@ describe('health with Cosmos stopped', () => {
   let urls: { authUrl: string; domainUrl: string };
 
   beforeAll(async () => {
-    const cosmosPort = await freePort();
+    const [cosmosPort, ...hostPorts] = (await freePorts(3)) as [number, number, number];
     cosmos = await startCosmos(cosmosPort, dataDir, quietOutput());
-    const started = await isolatedHost({
-      COSMOS_ENDPOINT: `http://localhost:${cosmosPort}`,
-      DEPENDENCY_TIMEOUT_MS: '1500',
-    });
+    const started = await isolatedHost(
+      { COSMOS_ENDPOINT: `http://localhost:${cosmosPort}`, DEPENDENCY_TIMEOUT_MS: '1500' },
+      hostPorts,
+    );
     host = started.host;
     urls = started;
   });
@@ -73,11 +73,15 @@ describe('health with Storage unreachable', () => {
   let domainUrl: string;
 
   beforeAll(async () => {
-    const nobody = { blob: await freePort(), queue: await freePort() };
-    const started = await isolatedHost({
-      AzureWebJobsStorage: azuriteConnectionString(nobody),
-      DEPENDENCY_TIMEOUT_MS: '1500',
-    });
+    // Chosen together, so the host cannot be given a port that stands for Storage here.
+    const [blob, queue, ...hostPorts] = (await freePorts(4)) as [number, number, number, number];
+    const started = await isolatedHost(
+      {
+        AzureWebJobsStorage: azuriteConnectionString({ blob, queue }),
+        DEPENDENCY_TIMEOUT_MS: '1500',
+      },
+      hostPorts,
+    );
     host = started.host;
     domainUrl = started.domainUrl;
   });

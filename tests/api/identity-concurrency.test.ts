@@ -209,3 +209,22 @@ describe.each(cases)('$name', (edit) => {
     expect((await edit.read()).value).toEqual(edit.expected(winner));
   });
 });
+
+describe('PUT /users/{id}/auction-house-access', () => {
+  it('refuses a list that names one house twice, naming the field, and changes nothing', async () => {
+    const before = await get(`/users/${memberId}`);
+    const reply = await put(
+      `/users/${memberId}/auction-house-access`,
+      {
+        houses: [
+          { houseId, role: 'staff' },
+          { houseId, role: 'viewer' },
+        ],
+      },
+      ifMatch(before.body.etag as string),
+    );
+    expect(reply.status).toBe(400);
+    expect(JSON.stringify(reply.body)).toContain('houses');
+    expect((await get(`/users/${memberId}`)).body).toEqual(before.body);
+  });
+});

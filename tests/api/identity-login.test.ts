@@ -162,6 +162,8 @@ describe('tokens and sessions', () => {
     expect((await call('DELETE', `/me/sessions/${bId}`, { token: a.accessToken })).status).toBe(
       204,
     );
+    const again = await call('DELETE', `/me/sessions/${bId}`, { token: a.accessToken });
+    expect(again.status, 'an ended session is not found; the caller stays signed in').toBe(404);
     const others = await call<{ revoked: number }>('POST', '/sessions/revoke-others', {
       token: a.accessToken,
     });

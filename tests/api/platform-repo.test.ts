@@ -64,6 +64,25 @@ describe('TenantRepository', () => {
     expect(toAppError(missing)?.status).toBe(404);
   });
 
+  it('finds nothing for an id no document can have, where Cosmos would throw', async () => {
+    for (const id of ['a/b', 'a\\b', '#x', 'a?b', ' ', '\r\n']) {
+      expect(await things.find(accountA, id)).toBeUndefined();
+      const outcomes = await Promise.all(
+        [
+          things.get(accountA, id),
+          things.delete(accountA, id),
+          things.replace(
+            accountA,
+            { id, accountId: accountA.accountId, name: 'x', rank: 0 },
+            '"e"',
+          ),
+          things.patch(accountA, id, [{ op: 'set', path: '/name', value: 'x' }]),
+        ].map((attempt) => attempt.catch((error: unknown) => error)),
+      );
+      expect(outcomes.map((error) => toAppError(error)?.status)).toEqual([404, 404, 404, 404]);
+    }
+  });
+
   it('pages in order by continuation token, within the tenant only', async () => {
     const seen: Thing[] = [];
     let token: string | undefined;

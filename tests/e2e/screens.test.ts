@@ -55,24 +55,37 @@ describe.each(['light', 'dark'] as const)('every screen (%s)', (colorScheme) => 
     await page.context().close();
   });
 
-  it('the shell screens look right and pass axe', async () => {
-    const { page, errors } = await openPage(browser, { colorScheme });
-    await signInThroughForm(page, 'owner@harborview.demo');
-    await page.getByRole('heading', { name: 'Bidder Management' }).waitFor();
-    for (const screen of shellScreens) {
+  // One signed-in page for the shell screens, one test per screen: each is its own unit of work.
+  describe('the shell screens', () => {
+    let shell: Awaited<ReturnType<typeof openPage>>;
+    beforeAll(async () => {
+      shell = await openPage(browser, { colorScheme });
+      await signInThroughForm(shell.page, 'owner@harborview.demo');
+      await shell.page.getByRole('heading', { name: 'Bidder Management' }).waitFor();
+    });
+    afterAll(async () => {
+      await shell?.page.context().close();
+    });
+
+    it.each(shellScreens)('$name looks right and passes axe', async (screen) => {
+      const { page, errors } = shell;
       await page.goto(`${webUrl}${screen.path}`);
       await page.getByRole('heading', { name: screen.heading, level: 1 }).waitFor();
       await page.waitForLoadState('networkidle');
       await screenshot(page, `${screen.name}-${colorScheme}`);
       expect(await accessibilityViolations(page), screen.name).toEqual([]);
-    }
-    await page.getByRole('button', { name: /^Notifications/ }).click();
-    await page.getByRole('dialog', { name: /Workflow Notifications/ }).waitFor();
-    await page.waitForLoadState('networkidle');
-    await screenshot(page, `notifications-${colorScheme}`);
-    expect(await accessibilityViolations(page), 'notifications').toEqual([]);
-    expect(errors).toEqual([]);
-    await page.context().close();
+      expect(errors).toEqual([]);
+    });
+
+    it('the notifications dialog looks right and passes axe', async () => {
+      const { page, errors } = shell;
+      await page.getByRole('button', { name: /^Notifications/ }).click();
+      await page.getByRole('dialog', { name: /Workflow Notifications/ }).waitFor();
+      await page.waitForLoadState('networkidle');
+      await screenshot(page, `notifications-${colorScheme}`);
+      expect(await accessibilityViolations(page), 'notifications').toEqual([]);
+      expect(errors).toEqual([]);
+    });
   });
 
   it('the account picker looks right and passes axe', async () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { azuriteConnectionString, loadSampleSettings } from '../../functions/dev/local-settings.js';
 import type { OutputSink } from '../../functions/dev/processes.js';
 import { startStack, type RunningStack } from '../../functions/dev/stack.js';
-import { freePort } from './ports.js';
+import { freePorts } from './ports.js';
 
 export interface TestStack {
   stack: RunningStack;
@@ -33,13 +33,14 @@ export async function startTestStack(
   extraSettings: Record<string, string> = {},
 ): Promise<TestStack> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lotwise-test-'));
-  const ports = {
-    auth: await freePort(),
-    domain: await freePort(),
-    cosmos: await freePort(),
-    blob: await freePort(),
-    queue: await freePort(),
-  };
+  const [auth, domain, cosmos, blob, queue] = (await freePorts(5)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const ports = { auth, domain, cosmos, blob, queue };
   const settings = {
     ...loadSampleSettings(),
     COSMOS_ENDPOINT: `http://localhost:${ports.cosmos}`,

@@ -10,11 +10,14 @@ import { settings } from './settings.js';
 
 const require = createRequire(import.meta.url);
 
-/** The Swagger UI files the docs page loads, served from the package rather than a CDN. */
-const assets: Record<string, string> = {
-  'swagger-ui.css': 'text/css; charset=utf-8',
-  'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
-};
+/**
+ * The Swagger UI files the docs page loads, served from the package rather than a CDN. A Map, so
+ * a name like `constructor` finds nothing rather than Object.prototype's own.
+ */
+const assets = new Map([
+  ['swagger-ui.css', 'text/css; charset=utf-8'],
+  ['swagger-ui-bundle.js', 'text/javascript; charset=utf-8'],
+]);
 
 const assetDirectory = () => dirname(require.resolve('swagger-ui-dist/package.json'));
 
@@ -82,7 +85,7 @@ export function apiDescriptionFunctions(
       summary: 'A file of the browsable API description',
       params: z.object({ file: z.string().max(100) }),
       handler: async ({ params }) => {
-        const type = assets[params.file];
+        const type = assets.get(params.file);
         if (!type) throw notFound('No such file');
         return {
           body: await readFile(join(assetDirectory(), params.file)),

@@ -71,6 +71,15 @@ function keepsIdentity(operations: PatchOperation[]) {
 }
 
 /**
+ * Whether Cosmos can hold a document with this id: it refuses, before sending anything, an id
+ * that is blank or holds `/`, `\\`, `#` or `?`. An id from a request that cannot be stored names
+ * no document, so looking it up finds nothing instead of failing.
+ */
+export const isStorableId = (id: string) => id.trim() !== '' && !/[/\\#?]/.test(id);
+
+const noSuchDocument = () => withStatus(404, 'No document can have this id');
+
+/**
  * Cosmos access for one tenant-partitioned container. Every read, query and write is bound to the
  * caller's account: queries always filter on it and point operations use it as the partition key.
  */
@@ -82,6 +91,7 @@ export class TenantRepository<T extends TenantDocument> {
   }
 
   async find(scope: AccountScope, id: string): Promise<Stored<T> | undefined> {
+    if (!isStorableId(id)) return undefined;
     const { resource } = await this.container()
       .item(id, scope.accountId)
       .read<Stored<T>>()
@@ -117,6 +127,7 @@ export class TenantRepository<T extends TenantDocument> {
 
   /** Replaces only if nobody changed the document since `etag` was read; otherwise 412. */
   async replace(scope: AccountScope, document: T, etag: string): Promise<Stored<T>> {
+    if (!isStorableId(document.id)) throw noSuchDocument();
     const { resource } = await this.container()
       .item(document.id, scope.accountId)
       .replace<T>(
@@ -127,6 +138,7 @@ export class TenantRepository<T extends TenantDocument> {
   }
 
   async delete(scope: AccountScope, id: string, etag?: string): Promise<void> {
+    if (!isStorableId(id)) throw noSuchDocument();
     await this.container()
       .item(id, scope.accountId)
       .delete(etag ? { accessCondition: { type: 'IfMatch', condition: etag } } : undefined);
@@ -143,6 +155,7 @@ export class TenantRepository<T extends TenantDocument> {
     guard: { etag?: string; condition?: string } = {},
   ): Promise<Stored<T>> {
     keepsIdentity(operations);
+    if (!isStorableId(id)) throw noSuchDocument();
     const { resource } = await this.container()
       .item(id, scope.accountId)
       .patch<T>(

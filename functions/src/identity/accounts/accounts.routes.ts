@@ -39,6 +39,8 @@ import {
   myHouseAccess,
   setDefaultAccount,
   updateAccount,
+  getGroup,
+  getHouse,
   updateGroup,
   updateHouse,
 } from './accounts.service.js';
@@ -194,6 +196,18 @@ export const accountFunctions: HttpFunction[] = [
     },
   }),
   httpRoute({
+    name: 'houses-get',
+    route: 'auction-houses/{id}',
+    methods: ['GET'],
+    permission: 'authenticated',
+    params: idParamsSchema,
+    response: houseSchema,
+    handler: async ({ ctx, params }) => {
+      const house = await getHouse(ctx, params.id);
+      return { json: house, etag: house.etag };
+    },
+  }),
+  httpRoute({
     name: 'houses-update',
     route: 'auction-houses/{id}',
     methods: ['PUT'],
@@ -236,6 +250,18 @@ export const accountFunctions: HttpFunction[] = [
     handler: async ({ ctx, body }) => {
       const group = await createGroup(ctx, body);
       return { status: 201, json: group, etag: group.etag };
+    },
+  }),
+  httpRoute({
+    name: 'groups-get',
+    route: 'auction-house-groups/{id}',
+    methods: ['GET'],
+    permission: 'authenticated',
+    params: idParamsSchema,
+    response: groupSchema,
+    handler: async ({ ctx, params }) => {
+      const group = await getGroup(ctx, params.id);
+      return { json: group, etag: group.etag };
     },
   }),
   httpRoute({

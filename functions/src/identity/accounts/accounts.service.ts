@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { writeAudit } from '../../platform/audit.js';
 import type { UserContext } from '../../platform/context.js';
-import { badRequest, forbidden, notFound } from '../../platform/errors.js';
+import { forbidden, notFound } from '../../platform/errors.js';
+import { validationError } from '../../platform/validation.js';
 import { evaluateFlag, evaluateFlags } from '../../platform/flags.js';
 import type { AccountScope, Stored } from '../../platform/repo.js';
 import {
@@ -364,6 +365,12 @@ async function houseView(scope: AccountScope, house: Stored<HouseRecord>) {
   return toHouse(house, await accountsRepo.memberships(scope));
 }
 
+export async function getHouse(ctx: UserContext, houseId: string) {
+  const house = await accountsRepo.house(ctx.scope, houseId);
+  if (!house) throw notFound('Auction house not found');
+  return houseView(ctx.scope, house);
+}
+
 export async function createHouse(ctx: UserContext, input: HouseInput) {
   const scope = ctx.scope;
   const now = new Date().toISOString();
@@ -454,7 +461,9 @@ const groupAudit = ({ etag: _etag, ...group }: HouseGroup) => group;
 async function assertHouses(ctx: UserContext, houseIds: string[]) {
   const houses = await accountsRepo.houses(ctx.scope);
   if (houseIds.some((id) => !houses.some((house) => house.id === id))) {
-    throw badRequest('houseIds: names a house that does not exist');
+    throw validationError([
+      { location: 'body', field: 'houseIds', message: 'names a house that does not exist' },
+    ]);
   }
 }
 
@@ -462,6 +471,12 @@ export async function listGroups(ctx: UserContext) {
   return (await accountsRepo.groups(ctx.scope))
     .map(toGroup)
     .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+export async function getGroup(ctx: UserContext, groupId: string) {
+  const group = await accountsRepo.group(ctx.scope, groupId);
+  if (!group) throw notFound('Group not found');
+  return toGroup(group);
 }
 
 export async function createGroup(

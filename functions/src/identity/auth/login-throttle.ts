@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { tooManyRequests } from '../../platform/errors.js';
 import { throttleRepo } from './auth.repo.js';
 
@@ -15,7 +16,9 @@ export const THROTTLE_RULES = {
 
 type Kind = 'email' | 'address';
 
-const keyOf = (kind: Kind, value: string) => `login:${kind}:${value.toLowerCase()}`;
+// Hashed: an email may hold characters Cosmos refuses in an id (`#`, `/`, `\\`, `?`).
+const keyOf = (kind: Kind, value: string) =>
+  `login:${kind}:${createHash('sha256').update(value.toLowerCase()).digest('hex')}`;
 
 function lockSeconds(kind: Kind, failures: number): number {
   const rule = THROTTLE_RULES[kind];

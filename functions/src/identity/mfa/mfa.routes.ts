@@ -19,6 +19,7 @@ import {
 } from './mfa.schema.js';
 import {
   backupCodes,
+  getMethod,
   listMethods,
   mfaStatus,
   regenerateBackupCodes,
@@ -77,6 +78,16 @@ export const mfaFunctions: HttpFunction[] = [
     allowDuringMfaSetup: true,
     response: mfaMethodsResponseSchema,
     handler: async ({ ctx }) => ({ json: { methods: await listMethods(ctx) } }),
+  }),
+  httpRoute({
+    name: 'mfa-method-get',
+    route: 'security/2fa/methods/{id}',
+    methods: ['GET'],
+    permission: 'authenticated',
+    allowDuringMfaSetup: true,
+    params: idParamsSchema,
+    response: mfaMethodViewSchema,
+    handler: async ({ ctx, params }) => withEtag(await getMethod(ctx, params.id)),
   }),
   httpRoute({
     name: 'mfa-method-update',

@@ -133,6 +133,15 @@ export async function listMethods(ctx: UserContext): Promise<MfaMethodView[]> {
     .map((method) => toMethodView(method, user._etag));
 }
 
+export async function getMethod(ctx: UserContext, methodId: string): Promise<MfaMethodView> {
+  const user = await signedInUser(ctx);
+  const method = user.mfa.methods.find(
+    (candidate) => candidate.id === methodId && candidate.verified,
+  );
+  if (!method) throw notFound('Method not found');
+  return toMethodView(method, user._etag);
+}
+
 export async function backupCodes(ctx: UserContext) {
   return backupCodeStatus(await signedInUser(ctx));
 }

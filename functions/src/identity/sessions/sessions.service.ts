@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PublicContext, UserContext } from '../../platform/context.js';
 import { isStale } from '../../platform/cosmos-errors.js';
-import { unauthorized } from '../../platform/errors.js';
+import { notFound, unauthorized } from '../../platform/errors.js';
 import type { Principal } from '../../platform/principal.js';
 import type { Stored } from '../../platform/repo.js';
 import { randomToken, safeEqual, sha256 } from '../../platform/secrets.js';
@@ -226,7 +226,8 @@ export async function mySessions(ctx: UserContext): Promise<SessionView[]> {
 
 export async function endMySession(ctx: UserContext, sessionId: string): Promise<void> {
   const session = await findLiveSession(ctx.actor.userId, sessionId);
-  if (!session) throw unauthorized('That session has already ended');
+  // 404, not 401: the caller's own sign-in is fine, only the session named is gone (or not theirs).
+  if (!session) throw notFound('That session has already ended');
   await revokeSession(session, 'revoked-by-user');
 }
 

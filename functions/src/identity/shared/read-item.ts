@@ -1,6 +1,6 @@
 import type { Container } from '@azure/cosmos';
 import { isNotFound } from '../../platform/cosmos-errors.js';
-import type { Stored } from '../../platform/repo.js';
+import { isStorableId, type Stored } from '../../platform/repo.js';
 
 /** One document by id and partition key, or undefined when there is none. */
 export async function readItem<T>(
@@ -8,6 +8,7 @@ export async function readItem<T>(
   id: string,
   partition: string = id,
 ): Promise<Stored<T> | undefined> {
+  if (!isStorableId(id) || !isStorableId(partition)) return undefined;
   try {
     const { resource } = await container.item(id, partition).read<Stored<T>>();
     return resource;

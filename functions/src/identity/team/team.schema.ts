@@ -75,7 +75,11 @@ export const houseAccessUpdateSchema = z.object({
         permissions: z.array(permissionSchema).max(200).optional(),
       }),
     )
-    .max(200),
+    .max(200)
+    .refine(
+      (grants) => new Set(grants.map((grant) => grant.houseId)).size === grants.length,
+      'names a house more than once',
+    ),
 });
 export type HouseAccessGrant = z.infer<typeof houseAccessUpdateSchema>['houses'][number];
 /** How the member is named in this account's team lists. */

@@ -1,6 +1,7 @@
 import { auditByActor, writeAudit } from '../../platform/audit.js';
 import type { UserContext } from '../../platform/context.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
+import { validationError } from '../../platform/validation.js';
 import { notify } from '../../notifications/notifications.service.js';
 import {
   currentAccount,
@@ -309,7 +310,9 @@ export async function replaceHouseAccess(
   const membership = await targetMember(ctx, userId, 'changed');
   const houses = await housesOf(ctx.scope);
   if (grants.some((grant) => !houses.some((house) => house.id === grant.houseId))) {
-    throw badRequest('houses: names a house that does not exist');
+    throw validationError([
+      { location: 'body', field: 'houses', message: 'names a house that does not exist' },
+    ]);
   }
   const next = grants.map((grant) => ({
     houseId: grant.houseId,
