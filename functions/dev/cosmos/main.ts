@@ -12,27 +12,11 @@ process.stdout.write(
   `${JSON.stringify({ level: 'info', message: 'cosmos emulator ready', url: emulator.url, restored: emulator.restored })}\n`,
 );
 
-// TEMP-DBG
-import { existsSync as dbgExists, writeFileSync as dbgWrite } from 'node:fs';
-import { Session as DbgSession } from 'node:inspector/promises';
-const dbgSession = dbgExists('/tmp/dbg/CPUPROF') ? new DbgSession() : undefined;
-if (dbgSession) {
-  dbgSession.connect();
-  await dbgSession.post('Profiler.enable');
-  await dbgSession.post('Profiler.start');
-}
 let closing = false;
 const shutdown = () => {
   if (closing) return;
   closing = true;
-  void (async () => {
-    if (dbgSession) {
-      const { profile } = await dbgSession.post('Profiler.stop');
-      dbgWrite(`/tmp/dbg/cosmos-${process.pid}.cpuprofile`, JSON.stringify(profile));
-    }
-    await emulator.close();
-    process.exit(0);
-  })();
+  void emulator.close().then(() => process.exit(0));
 };
 process.on('SIGTERM', shutdown);
 process.on('SIGINT', shutdown);

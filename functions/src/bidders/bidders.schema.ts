@@ -237,6 +237,8 @@ export const bidderUpdateSchema = z
   })
   .partial();
 
+export type BidderUpdate = z.infer<typeof bidderUpdateSchema>;
+
 export const listQuerySchema = z.object({
   tier: z.enum(tiers).optional(),
   status: z.enum(bidderStatuses).optional(),

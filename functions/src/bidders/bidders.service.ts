@@ -19,7 +19,7 @@ import {
   noteSchema,
   type BidderInput,
   type BidderNote,
-  type BidderStats,
+  type BidderUpdate,
   type ListQuery,
 } from './bidders.schema.js';
 import {
@@ -221,21 +221,7 @@ export async function updateBidder(
   ctx: RequestContext,
   id: string,
   etag: string,
-  changes: Partial<
-    Pick<
-      BidderRecord,
-      | 'firstName'
-      | 'lastName'
-      | 'email'
-      | 'phone'
-      | 'status'
-      | 'preferredCategories'
-      | 'preferredPaymentMethod'
-    >
-  > & {
-    address?: BidderRecord['address'] | undefined;
-    stats?: Partial<BidderStats> | undefined;
-  },
+  changes: BidderUpdate,
 ) {
   const current = await getBidder(ctx, id);
   const settings = await scoringSettings(ctx);

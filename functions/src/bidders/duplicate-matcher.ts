@@ -1,19 +1,12 @@
-import { mergeableFields, type MergeableField } from './bidders.schema.js';
+import { mergeableFields, type MergeableField, type PairCandidate } from './bidders.schema.js';
 
 /**
  * Finding likely duplicate bidders: blocking keys bring candidates together cheaply, then a
  * similarity score (0-100) says how sure we are, why, and which fields disagree.
  */
 
-export interface MatchRecord {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string | null;
-  phone: string | null;
-  address: { street: string; city: string; state: string; zip: string; country: string };
-  status: string;
-}
+/** What matching compares of a bidder: the candidate's fields but when it arrived. */
+export type MatchRecord = Omit<PairCandidate, 'createdAt'>;
 
 export interface MatchResult {
   confidence: number;

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { grown, StringTable } from './string-table.js';
+
+describe('StringTable', () => {
+  it('numbers each string once, in the order added, and gives it back', () => {
+    const table = new StringTable();
+    expect(table.add('ada@example.com')).toBe(0);
+    expect(table.add('bob@example.com')).toBe(1);
+    expect(table.add('ada@example.com')).toBe(0);
+    expect(table.size).toBe(2);
+    expect(table.find('bob@example.com')).toBe(1);
+    expect(table.find('carol@example.com')).toBe(-1);
+    expect(table.has('ada@example.com')).toBe(true);
+    expect(table.has('Ada@example.com')).toBe(false);
+    expect([table.at(0), table.at(1)]).toEqual(['ada@example.com', 'bob@example.com']);
+    expect(() => table.at(2)).toThrow(RangeError);
+  });
+
+  it('tells apart strings of other lengths, prefixes and characters beyond ASCII', () => {
+    const table = new StringTable();
+    const strings = ['', 'a', 'ab', 'abc', 'é', 'e\u0301', 'ﬀ', '日本', '😀', 'a😀b'];
+    strings.forEach((text, index) => expect(table.add(text)).toBe(index));
+    strings.forEach((text, index) => {
+      expect(table.find(text)).toBe(index);
+      expect(table.at(index)).toBe(text);
+    });
+  });
+
+  it('keeps every string as it grows past its first buffers and tables', () => {
+    const table = new StringTable();
+    const count = 200_000;
+    // Long enough that the text spans several of the table's buffers.
+    const key = (index: number) => `bidder-${index}-${'x'.repeat(index % 40)}@example.com`;
+    const misnumbered: number[] = [];
+    for (let index = 0; index < count; index += 1) {
+      if (table.add(key(index)) !== index) misnumbered.push(index);
+    }
+    expect(misnumbered).toEqual([]);
+    expect(table.size).toBe(count);
+    for (let index = 0; index < count; index += 997) {
+      expect(table.find(key(index))).toBe(index);
+      expect(table.at(index)).toBe(key(index));
+    }
+    expect(table.find(`bidder-${count}@example.com`)).toBe(-1);
+  });
+
+  it('takes strings as long as 64 KB of UTF-8, and refuses longer ones', () => {
+    const table = new StringTable();
+    const long = 'é'.repeat(0x7fff);
+    expect(table.at(table.add(long))).toBe(long);
+    expect(() => table.add('x'.repeat(0x10000))).toThrow(RangeError);
+    expect(table.size).toBe(1);
+  });
+});
+
+describe('grown', () => {
+  it('answers the same array while it is long enough, and a longer copy when not', () => {
+    const array = Int32Array.from([1, 2, 3]);
+    expect(grown(array, 3)).toBe(array);
+    const larger = grown(array, 4);
+    expect(larger).toBeInstanceOf(Int32Array);
+    expect(larger.length).toBe(6);
+    expect([...larger.subarray(0, 3)]).toEqual([1, 2, 3]);
+    expect(grown(array, 100).length).toBe(100);
+  });
+});
