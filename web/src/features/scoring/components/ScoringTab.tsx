@@ -18,6 +18,7 @@ import {
 } from '@fluentui/react-components';
 import { DEFAULT_INVITATION_THRESHOLDS } from '@contracts/scoring/scoring.schema';
 import { useState } from 'react';
+import { useCardGridStyles } from '../../../components/card-grid';
 import { messageOf } from '../../../lib/api-client';
 import { useCan } from '../../../lib/auth-store';
 import { useNotify } from '../../../lib/toast';
@@ -26,17 +27,6 @@ import { useLotwiseModel, useSaveScoringSettings, useScoringSettings } from '../
 import { ScoringSettingsDialog } from './ScoringSettingsDialog';
 
 const useStyles = makeStyles({
-  stack: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
-  columns: {
-    display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fit, minmax(320px, 1fr))',
-    gap: tokens.spacingHorizontalL,
-    alignItems: 'start',
-  },
-  card: {
-    padding: tokens.spacingHorizontalXL,
-    '@media (max-width: 640px)': { padding: tokens.spacingHorizontalM },
-  },
   line: {
     display: 'flex',
     justifyContent: 'space-between',
@@ -72,6 +62,7 @@ const sliders: { key: keyof Thresholds; label: string; hint: string }[] = [
 /** Account Settings › Scoring: the scores in use and the auction-invitation thresholds. */
 export function ScoringTab() {
   const styles = useStyles();
+  const grid = useCardGridStyles();
   const notify = useNotify();
   const saveSettings = useSaveScoringSettings();
   const settings = useScoringSettings();
@@ -108,9 +99,9 @@ export function ScoringTab() {
   }
   const custom = settings.data;
   return (
-    <div className={styles.stack}>
-      <div className={styles.columns}>
-        <Card className={styles.card}>
+    <div className={grid.stack}>
+      <div className={grid.columns}>
+        <Card className={grid.card}>
           <CardHeader
             header={<Subtitle2 as="h2">Custom Score</Subtitle2>}
             description={<Caption1>Configured by your auction house</Caption1>}
@@ -142,7 +133,7 @@ export function ScoringTab() {
             </Button>
           </div>
         </Card>
-        <Card className={styles.card}>
+        <Card className={grid.card}>
           <CardHeader
             header={<Subtitle2 as="h2">Lotwise Standard Score</Subtitle2>}
             description={<Caption1>Managed by Lotwise; it cannot be modified</Caption1>}
@@ -167,7 +158,7 @@ export function ScoringTab() {
           </Caption1>
         </Card>
       </div>
-      <Card className={styles.card}>
+      <Card className={grid.card}>
         <CardHeader
           header={<Subtitle2 as="h2">Auction invitation thresholds</Subtitle2>}
           description={<Caption1>Which bidders are invited to your auctions, by score</Caption1>}

@@ -8,21 +8,11 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
+import { useCardGridStyles } from '../../../components/card-grid';
 import { CopyButton } from '../../../components/CopyButton';
 import { config } from '../../../lib/config';
 
 const useStyles = makeStyles({
-  stack: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
-  columns: {
-    display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fit, minmax(320px, 1fr))',
-    gap: tokens.spacingHorizontalL,
-    alignItems: 'start',
-  },
-  card: {
-    padding: tokens.spacingHorizontalXL,
-    '@media (max-width: 640px)': { padding: tokens.spacingHorizontalM },
-  },
   definitions: {
     display: 'grid',
     gridTemplateColumns: 'max-content 1fr',
@@ -51,8 +41,9 @@ const useStyles = makeStyles({
 
 function ConfigurationGuide() {
   const styles = useStyles();
+  const grid = useCardGridStyles();
   return (
-    <Card className={styles.card}>
+    <Card className={grid.card}>
       <CardHeader
         header={<Subtitle2 as="h2">Configuration guide</Subtitle2>}
         description={<Caption1>Where this web app finds the Lotwise services.</Caption1>}
@@ -90,9 +81,10 @@ function ConfigurationGuide() {
 
 function DeploymentInfo() {
   const styles = useStyles();
+  const grid = useCardGridStyles();
   const origin = window.location.origin;
   return (
-    <Card className={styles.card}>
+    <Card className={grid.card}>
       <CardHeader
         header={<Subtitle2 as="h2">Deployment</Subtitle2>}
         description={
@@ -127,11 +119,11 @@ function DeploymentInfo() {
 
 /** Account Settings › Config: service health, configuration guide and deployment details. */
 export function ConfigurationTab({ health }: { health: ReactNode }) {
-  const styles = useStyles();
+  const grid = useCardGridStyles();
   return (
-    <div className={styles.stack}>
+    <div className={grid.stack}>
       {health}
-      <div className={styles.columns}>
+      <div className={grid.columns}>
         <ConfigurationGuide />
         <DeploymentInfo />
       </div>
