@@ -12,7 +12,7 @@ import {
   type BidderListItem,
   saveSettings,
 } from '../support/bidders.js';
-import { demo } from '../support/identity.js';
+import { database, demo } from '../support/identity.js';
 
 interface Pair {
   id: string;
@@ -505,5 +505,61 @@ describe('merging what the reviewer saw', () => {
           : [...(await notesOf(one.id)), ...(await notesOf(two.id))];
       expect(kept.sort()).toEqual(accepted.sort());
     }
+  });
+});
+
+describe('notes a bidder record held before notes were documents of their own', () => {
+  it('are still shown beside newer notes, and move to the survivor of a merge', async () => {
+    const owner = await freshOwner();
+    const { token } = owner;
+    const one = await createBidder(token, marcus());
+    const two = await createBidder(token, marcusAgain());
+    // As the records were written then: the notes inside the bidder document.
+    const earlier = (id: string, note: string, date: string) => ({
+      id,
+      category: 'General',
+      isPrivate: true,
+      note,
+      user: 'Olivia Hart',
+      userId: 'earlier-user',
+      date,
+    });
+    const { db, dispose } = await database();
+    try {
+      const container = db.container('bidders');
+      for (const [bidder, note] of [
+        [one, earlier('earlier-1', 'Paid late in 2024.', '2024-03-01T10:00:00.000Z')],
+        [two, earlier('earlier-2', 'Prefers phone calls.', '2024-05-01T10:00:00.000Z')],
+      ] as const) {
+        const item = container.item(bidder.id, owner.accountId);
+        const { resource } = await item.read<Record<string, unknown>>();
+        await item.replace({ ...resource, notes: [note] });
+      }
+    } finally {
+      dispose();
+    }
+    const notesOf = async (id: string) =>
+      (
+        await domain<{ notes: { note: string }[] }>('GET', `/bidders/${id}/notes`, { token })
+      ).body.notes.map((note) => note.note);
+    expect(await notesOf(one.id)).toEqual(['Paid late in 2024.']);
+    const added = await domain('POST', `/bidders/${two.id}/notes`, {
+      token,
+      body: { note: 'Asked about the May sale.' },
+    });
+    expect(added.status).toBe(201);
+    expect(await notesOf(two.id)).toEqual(['Asked about the May sale.', 'Prefers phone calls.']);
+
+    const pair = pairOf(await duplicates(token, 'pending'), one.id, two.id) as Pair;
+    const merged = await domain('POST', `/duplicates/${pair.id}/merge`, {
+      token,
+      body: mergeOf(pair, one.id),
+    });
+    expect(merged.status).toBe(200);
+    expect(await notesOf(one.id)).toEqual([
+      'Asked about the May sale.',
+      'Prefers phone calls.',
+      'Paid late in 2024.',
+    ]);
   });
 });

@@ -270,7 +270,7 @@ function biddersSummary(figures: BidderFigures) {
     duplicateScan &&
       `  duplicate scan      POST /duplicates/scan over ${duplicateScan.scanned} bidders: ${duplicateScan.seconds} s (${duplicateScan.pending} pending, ${duplicateScan.autoMerged} auto-merged)`,
     recompute &&
-      `  recompute           ${recompute.bidders} custom scores: ${recompute.seconds} s from PUT to completed (job ${recompute.jobSeconds} s)`,
+      `  recompute           ${recompute.bidders} custom scores: ${recompute.seconds} s from PUT to completed (job ${recompute.jobSeconds} s); progress seen at ${recompute.progressSeen.length} counts while running, polled every 250 ms`,
     multiTenant &&
       `  one tenant of ${multiTenant.biddersPerTenant} alone\n${listLines(multiTenant.alone)}\n  the same tenant among ${multiTenant.tenants} of ${multiTenant.biddersPerTenant} each\n${listLines(multiTenant.amongTenants)}\n${Object.entries(
         multiTenant.ratioToAlone,
