@@ -2,7 +2,9 @@ import { copyFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 
-export const repoRoot = new URL('../../', import.meta.url).pathname.replace(/\/$/, '');
+/** The checkout; a built dev host (see stack.ts) runs from elsewhere and is told it. */
+export const repoRoot =
+  process.env.LOTWISE_ROOT ?? new URL('../../', import.meta.url).pathname.replace(/\/$/, '');
 
 const localSettingsSchema = z.object({
   Values: z.record(z.string(), z.string()),

@@ -28,11 +28,17 @@ export async function burnPasswordCheck(password: string): Promise<void> {
   await verifyPassword(await decoyHash, password);
 }
 
-const zxcvbn = new ZxcvbnFactory({
-  dictionary: { ...common.dictionary, ...english.dictionary },
-  graphs: common.adjacencyGraphs,
-  translations: english.translations,
-});
+/**
+ * Built on the first check rather than at load: its ranked dictionaries hold about 23 MB of heap,
+ * which the domain app (it loads this module through the registry) never needs.
+ */
+let zxcvbn: ZxcvbnFactory | undefined;
+const strengthChecker = () =>
+  (zxcvbn ??= new ZxcvbnFactory({
+    dictionary: { ...common.dictionary, ...english.dictionary },
+    graphs: common.adjacencyGraphs,
+    translations: english.translations,
+  }));
 
 export const passwordPolicy = {
   minLength: PASSWORD_MIN_LENGTH,
@@ -49,7 +55,7 @@ export const passwordPolicy = {
 const strengthLabels = ['Very weak', 'Weak', 'Fair', 'Strong', 'Very strong'] as const;
 
 export async function passwordStrength(password: string, userInputs: string[] = []) {
-  const result = await zxcvbn.check(password, ['lotwise', 'auction', ...userInputs]);
+  const result = await strengthChecker().check(password, ['lotwise', 'auction', ...userInputs]);
   const score = result.score as 0 | 1 | 2 | 3 | 4;
   return {
     score,
