@@ -43,9 +43,21 @@ export async function openPage(
   return { page, errors };
 }
 
-/** Saves a full-page screenshot under tests/artifacts for a person to look at. */
+/**
+ * Saves a full-page screenshot under tests/artifacts for a person to look at, once the page's
+ * finite animations have ended (a dialog caught fading in shows the page through it).
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(artifactsDir, { recursive: true });
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        // A cancelled animation rejects `finished`; it has ended all the same.
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   await page.screenshot({ path: join(artifactsDir, `${name}.png`), fullPage: true });
 }
 
