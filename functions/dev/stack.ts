@@ -155,6 +155,9 @@ async function buildHost(): Promise<string> {
     sourcemap: 'linked',
     sourcesContent: false,
     logLevel: 'error',
+  }).catch((error: unknown) => {
+    rmSync(outdir, { recursive: true, force: true });
+    throw error;
   });
   // Its name and version for the settings, and "type": "module" for the output.
   copyFileSync(join(functions, 'package.json'), join(outdir, 'package.json'));
