@@ -3,6 +3,7 @@ import { writeAudit } from '../platform/audit.js';
 import type { RequestContext } from '../platform/context.js';
 import { isConflict, isNotFound } from '../platform/cosmos-errors.js';
 import { MAX_BATCH_OPERATIONS, type TenantRepository } from '../platform/repo.js';
+import { inFlight } from '../platform/in-flight.js';
 import { validationError } from '../platform/validation.js';
 import { scoringSettings } from '../scoring/scoring.service.js';
 import { csvRows, openUpload, readAll, xlsxRows, type Row } from '../uploads/files.js';
@@ -185,25 +186,15 @@ export async function importBidders(
     errors: [],
   };
   const names: string[] = [];
-  /** The writes under way (never more than WRITES_IN_FLIGHT), and the first that failed. */
-  const writing = new Set<Promise<void>>();
-  let failure: { error: unknown } | undefined;
-  const write = async (bidders: NewBidder[]) => {
-    const done = writeNewBidders(ctx, bidders).then(
-      ({ written, clashes }) => {
+  const writes = inFlight(WRITES_IN_FLIGHT);
+  const write = (bidders: NewBidder[]) =>
+    writes.add(
+      writeNewBidders(ctx, bidders).then(({ written, clashes }) => {
         result.successful += written.length;
         result.duplicates += clashes;
         index.wrote(written);
-      },
-      (error: unknown) => {
-        failure ??= { error };
-      },
+      }),
     );
-    writing.add(done);
-    void done.then(() => writing.delete(done));
-    if (writing.size >= WRITES_IN_FLIGHT) await Promise.race(writing);
-    if (failure) throw failure.error;
-  };
   try {
     let pending: NewBidder[] = [];
     for await (const file of files) {
@@ -239,10 +230,9 @@ export async function importBidders(
       ]);
     }
     if (pending.length) await write(pending);
-    await Promise.all(writing);
-    if (failure) throw failure.error;
+    await writes.finish();
   } catch (error) {
-    await Promise.all(writing);
+    await writes.settle();
     // Should even that fail, the upload's own failure is still what the caller needs to hear.
     await undo(ctx, index).catch(() => undefined);
     throw error;

@@ -1,5 +1,6 @@
 import type { RequestContext } from '../platform/context.js';
 import { isNotFound, isStale } from '../platform/cosmos-errors.js';
+import { inFlight } from '../platform/in-flight.js';
 import { MAX_BATCH_OPERATIONS } from '../platform/repo.js';
 import type { RecomputeStatus, ScoringRules } from '../scoring/scoring.schema.js';
 import { reportRecompute, scoringSettings } from '../scoring/scoring.service.js';
@@ -103,23 +104,13 @@ export async function recomputeScores(
     page.catch(() => undefined);
     return page;
   };
-  /** Batches being written (at most PARALLEL_BATCHES), and the first that failed. */
-  const writing = new Set<Promise<void>>();
-  let failure: { error: unknown } | undefined;
-  const rescore = async (batch: ScoringFacts[]) => {
-    const done = rescoreBatch(ctx, batch, settings).then(
-      () => {
+  const writes = inFlight(PARALLEL_BATCHES);
+  const rescore = (batch: ScoringFacts[]) =>
+    writes.add(
+      rescoreBatch(ctx, batch, settings).then(() => {
         processed += batch.length;
-      },
-      (error: unknown) => {
-        failure ??= { error };
-      },
+      }),
     );
-    writing.add(done);
-    void done.then(() => writing.delete(done));
-    if (writing.size >= PARALLEL_BATCHES) await Promise.race(writing);
-    if (failure) throw failure.error;
-  };
   try {
     let reading = read(undefined);
     for (;;) {
@@ -132,18 +123,17 @@ export async function recomputeScores(
       }
       // The batches still being written carry on meanwhile.
       if (!(await report('running'))) {
-        await Promise.all(writing);
+        await writes.settle();
         return;
       }
       if (!token) break;
     }
-    await Promise.all(writing);
-    if (failure) throw failure.error;
+    await writes.finish();
     forgetTotals(ctx.scope.accountId);
     processed = total;
     await report('completed', new Date().toISOString());
   } catch (error) {
-    await Promise.all(writing);
+    await writes.settle();
     await report('failed', new Date().toISOString());
     throw error;
   }
