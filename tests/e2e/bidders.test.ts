@@ -139,6 +139,48 @@ describe('Bidder Management', () => {
     await page.context().close();
   });
 
+  it('saves Edit Settings after a note was added, and the profile stays usable after the save', async () => {
+    const { page, errors } = await openPage(browser);
+    await signedInOnBidders(page);
+    await search(page, 'HV-1004');
+    await page.getByText('Showing 1 of 1 bidder').waitFor();
+    const row = page.getByRole('row', { name: /HV-1004/ });
+    await row.click();
+    const panel = page.getByRole('dialog', { name: /^(?!Edit )/ }).filter({ hasText: 'HV-1004' });
+    await panel.getByRole('tab', { name: 'Notes' }).click();
+    await panel.getByRole('textbox', { name: 'New note' }).fill('Called about the spring sale.');
+    await panel.getByRole('button', { name: 'Add Note' }).click();
+    await page.getByText('Note added').first().waitFor();
+
+    await panel.getByRole('button', { name: 'Edit Settings' }).click();
+    const dialog = page.getByRole('dialog', { name: /^Edit / });
+    const city = `Salem ${randomUUID().slice(0, 4)}`;
+    await dialog.getByRole('textbox', { name: 'City' }).fill(city);
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Bidder details saved').first().waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await page.getByText('Someone else changed this bidder').count()).toBe(0);
+
+    // The profile is usable again: in the accessibility tree, its footer clear of toasts.
+    await panel.getByRole('tab', { name: 'Overview' }).click();
+    const footerButton = await panel.getByRole('button', { name: 'Report Bidder' }).boundingBox();
+    const toast = await page.getByText('Bidder details saved').first().boundingBox();
+    expect(footerButton && toast).toBeTruthy();
+    const overlaps =
+      toast!.x < footerButton!.x + footerButton!.width &&
+      footerButton!.x < toast!.x + toast!.width &&
+      toast!.y < footerButton!.y + footerButton!.height &&
+      footerButton!.y < toast!.y + toast!.height;
+    expect(overlaps).toBe(false);
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'hidden' });
+    await expect
+      .poll(() => row.evaluate((element) => element === document.activeElement))
+      .toBe(true);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('changes custom weights and the custom scores change', async () => {
     const token = await ownerToken();
     const list = await domain<{

@@ -8,8 +8,13 @@ import {
   type ToastIntent,
 } from '@fluentui/react-components';
 import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
+import { useMediaQuery } from './use-media-query';
 
-/** At most three toasts at a time, each for 4000 ms, in the bottom-right corner. */
+/**
+ * At most three toasts at a time, each for 4000 ms. Bottom-left on a wide screen, clear of the
+ * panels that open from the right and their footer buttons; along the top on a phone, where those
+ * panels fill the screen and keep their actions at the bottom.
+ */
 export const TOAST_LIMIT = 3;
 export const TOAST_TIMEOUT_MS = 4000;
 
@@ -25,6 +30,7 @@ const NotifyContext = createContext<Notify | undefined>(undefined);
 export function ToastHost({ children }: { children: ReactNode }) {
   const toasterId = useId('toaster');
   const { dispatchToast } = useToastController(toasterId);
+  const phone = useMediaQuery('(max-width: 760px)');
   const show = useCallback(
     (intent: ToastIntent, title: string, body?: string) =>
       dispatchToast(
@@ -50,7 +56,7 @@ export function ToastHost({ children }: { children: ReactNode }) {
       {children}
       <Toaster
         toasterId={toasterId}
-        position="bottom-end"
+        position={phone ? 'top' : 'bottom-start'}
         limit={TOAST_LIMIT}
         timeout={TOAST_TIMEOUT_MS}
         pauseOnHover

@@ -40,6 +40,7 @@ import { messageOf } from '../../../lib/api-client';
 import { useNotify } from '../../../lib/toast';
 import { useAction } from '../../../lib/use-action';
 import { useBidder, useBidderActions, useBidderHistory, useBidderNotes } from '../api/bidders';
+import { BidderFormDialog } from './BidderFormDialog';
 import { ScoreGauge } from './ScoreGauge';
 import { ScoreTypeSwitch } from './ScoreTypeSwitch';
 import {
@@ -355,24 +356,24 @@ export function BidderProfilePanel({
   defaultScoreType,
   ScoreBreakdown,
   onClose,
-  onEdit,
 }: {
   bidderId: string | null;
   defaultScoreType: ScoreType;
   ScoreBreakdown: ScoringViews['ScoreBreakdown'];
   onClose(): void;
-  onEdit(bidder: Bidder): void;
 }) {
   const styles = useStyles();
   const { data: bidder, error } = useBidder(bidderId);
   const [scoreType, setScoreType] = useState<ScoreType>(defaultScoreType);
   const [tab, setTab] = useState<ProfileTab>('overview');
   const [noteCategory, setNoteCategory] = useState('General');
+  const [editing, setEditing] = useState(false);
   const [shown, setShown] = useState(bidderId);
   if (bidderId !== shown) {
     setShown(bidderId);
     setTab('overview');
     setScoreType(defaultScoreType);
+    setEditing(false);
   }
   const score = bidder ? scoreOf(bidder, scoreType) : null;
   return (
@@ -483,7 +484,7 @@ export function BidderProfilePanel({
           >
             Send Email
           </Button>
-          <Button icon={<EditRegular />} onClick={() => onEdit(bidder)}>
+          <Button icon={<EditRegular />} onClick={() => setEditing(true)}>
             Edit Settings
           </Button>
           <Button
@@ -496,6 +497,10 @@ export function BidderProfilePanel({
             Report Bidder
           </Button>
         </DrawerFooter>
+      ) : null}
+      {/* Inside the drawer, so it nests: closing it gives the drawer back its focus and Escape. */}
+      {bidder ? (
+        <BidderFormDialog open={editing} bidder={bidder} onClose={() => setEditing(false)} />
       ) : null}
     </OverlayDrawer>
   );

@@ -13,6 +13,7 @@ import {
   Spinner,
   Text,
   tokens,
+  useRestoreFocusTarget,
 } from '@fluentui/react-components';
 import {
   DeleteRegular,
@@ -220,6 +221,8 @@ export function BidderTable({
   const styles = useStyles();
   const tints = tintStyles();
   const mobile = useMediaQuery('(max-width: 760px)');
+  // The profile opened from a row hands focus back to that row when it closes.
+  const restoreFocus = useRestoreFocusTarget();
   const scroller = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- no React Compiler here; the virtualiser re-renders itself on scroll
   const virtualizer = useVirtualizer({
@@ -299,6 +302,7 @@ export function BidderTable({
                   role="row"
                   aria-rowindex={item.index + 1}
                   tabIndex={0}
+                  {...restoreFocus}
                   className={mergeClasses(styles.card, tint)}
                   style={position}
                   onClick={() => onOpen(bidder)}
@@ -327,6 +331,7 @@ export function BidderTable({
                 role="row"
                 aria-rowindex={item.index + 2}
                 tabIndex={0}
+                {...restoreFocus}
                 className={mergeClasses(styles.row, tint)}
                 style={position}
                 onClick={() => onOpen(bidder)}

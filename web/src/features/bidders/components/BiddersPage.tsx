@@ -156,7 +156,6 @@ export default function BiddersPage({ scoring }: { scoring: ScoringViews }) {
         defaultScoreType={scoreType}
         ScoreBreakdown={ScoreBreakdown}
         onClose={() => setParam('bidder', null)}
-        onEdit={(bidder) => setEditing(bidder)}
       />
       <BidderFormDialog open={adding} onClose={() => setAdding(false)} />
       <BidderFormDialog
