@@ -224,10 +224,18 @@ describe('a bidder, from creation to deletion', () => {
     });
     expect(bidder.lotwiseScore.breakdown.paymentHistory).toBe(80);
     expect(bidder.lotwiseScore.breakdown.disputeHistory).toBe(75);
-    // Lotwise: 80x25 + 50x7 (responsiveness unknown) + 75x10 = 3100 / 100.
-    expect(bidder.lotwiseScore).toMatchObject({ score: 31, tier: 'New' });
-    // Custom defaults: 80x30 + 50x5 + 75x10 = 3400 / 100; a dispute means Auto-Deny.
-    expect(bidder.customScore).toMatchObject({ score: 34, tier: 'New' });
+    // No lots, wins or messages on record: those components are a neutral 50, and say so.
+    expect(bidder.lotwiseScore.neutral).toEqual([
+      'bidActivity',
+      'winRate',
+      'avgSpending',
+      'accountAge',
+      'communicationResponsiveness',
+    ]);
+    // Lotwise: 80x25 + 50x(15+12+18+8+7) + 75x10 + 0x5 (no referrals) = 5750 / 100.
+    expect(bidder.lotwiseScore).toMatchObject({ score: 58, tier: 'New' });
+    // Custom defaults: 80x30 + 50x(20+10+15+5+5) + 75x10 = 5900 / 100; a dispute means Auto-Deny.
+    expect(bidder.customScore).toMatchObject({ score: 59, tier: 'Bronze' });
     expect(bidder.autoInviteStatus).toBe('Auto-Deny');
     const notes = await domain<{ notes: { note: string; category: string }[] }>(
       'GET',
@@ -235,6 +243,19 @@ describe('a bidder, from creation to deletion', () => {
       { token: house.token },
     );
     expect(notes.body.notes).toMatchObject([{ note: 'Met at the preview.', category: 'General' }]);
+  });
+
+  it('scores a bidder with no record yet as unknown: 50, Bronze, Manual Review', async () => {
+    const reply = await domain<Bidder>('POST', '/bidders', {
+      token: house.token,
+      body: bidderInput({ firstName: 'Wren', lastName: 'Abara' }),
+    });
+    expect(reply.status).toBe(201);
+    for (const score of [reply.body.lotwiseScore, reply.body.customScore]) {
+      expect(score).toMatchObject({ score: 50, tier: 'Bronze' });
+      expect(score.neutral).toHaveLength(8);
+    }
+    expect(reply.body.autoInviteStatus).toBe('Manual Review');
   });
 
   it('gives a bidder without an ID a fresh one, and refuses a taken ID naming bidderId', async () => {
@@ -558,7 +579,16 @@ describe('auto-invite candidates and bulk invitations', () => {
     middling = await createBidder(house.token, {
       stats: { ...strongStats(), totalWinAmount: 500, referrals: 0, totalLotsBid: 20, wins: 2 },
     });
-    weak = await createBidder(house.token);
+    // A real record, and a poor one: late payments, nothing won, not seen for over a year.
+    weak = await createBidder(house.token, {
+      stats: {
+        totalAuctionsBid: 3,
+        totalLotsBid: 30,
+        paymentsLate: 3,
+        firstAuction: daysAgo(430),
+        lastAuction: daysAgo(400),
+      },
+    });
     suspended = await createBidder(house.token, { status: 'Suspended', stats: strongStats() });
     disputed = await createBidder(house.token, { stats: { ...strongStats(), disputes: 1 } });
   });
@@ -581,7 +611,7 @@ describe('auto-invite candidates and bulk invitations', () => {
       { token: house.token },
     );
     expect(byDefault.status).toBe(200);
-    expect(byDefault.body.minScore).toBe(85);
+    expect(byDefault.body.minScore).toBe(80);
     expect(byDefault.body.bidders.map((bidder) => bidder.id)).toEqual([strong.id]);
 
     const lower = await domain<{ minScore: number; bidders: BidderListItem[] }>(

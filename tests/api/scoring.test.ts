@@ -3,7 +3,6 @@ import {
   DEFAULT_AUTOMATION,
   DEFAULT_CUSTOM_TIERS,
   DEFAULT_CUSTOM_WEIGHTS,
-  DEFAULT_INVITATION_THRESHOLDS,
   LOTWISE_TIERS,
   LOTWISE_WEIGHTS,
   type ScoringSettingsView,
@@ -66,7 +65,6 @@ describe('scoring settings', () => {
       customWeights: DEFAULT_CUSTOM_WEIGHTS,
       customTiers: { premium: 85, gold: 75, silver: 65, bronze: 55 },
       automation: DEFAULT_AUTOMATION,
-      invitationThresholds: DEFAULT_INVITATION_THRESHOLDS,
       autoMergeThreshold: 95,
       version: 0,
       updatedAt: null,
@@ -132,8 +130,13 @@ describe('scoring settings', () => {
       },
     ],
     [
-      'invitationThresholds.autoInvite',
-      { invitationThresholds: { autoInvite: 120, manualReview: 65, autoDeny: 45 } },
+      'automation.autoInvite.scoreThreshold',
+      {
+        automation: {
+          ...DEFAULT_AUTOMATION,
+          autoInvite: { ...DEFAULT_AUTOMATION.autoInvite, scoreThreshold: 40 },
+        },
+      },
     ],
     ['autoMergeThreshold', { autoMergeThreshold: 101 }],
   ])('refuses a bad %s naming it', async (field, body) => {
@@ -151,14 +154,39 @@ describe('scoring settings', () => {
     expect(messageOf(reply)).toBe('customTiers: Tier minimums must go down from Premium to Bronze');
   });
 
-  it('saves thresholds that do not touch the score without a recalculation', async () => {
+  it('refuses an auto-invite threshold not above auto-deny, with the reason', async () => {
     const reply = await put(house.token, {
-      invitationThresholds: { autoInvite: 90, manualReview: 60, autoDeny: 30 },
-      autoMergeThreshold: 88,
+      automation: {
+        ...DEFAULT_AUTOMATION,
+        autoInvite: { ...DEFAULT_AUTOMATION.autoInvite, scoreThreshold: 40 },
+      },
     });
+    expect(messageOf(reply)).toBe(
+      'automation.autoInvite.scoreThreshold: Auto-invite must be above auto-deny, so Manual Review lies between them',
+    );
+    expect((await settingsOf(house.token)).version).toBe(0);
+  });
+
+  it('offers auto-invite candidates from the Auto-Invite threshold, the one threshold there is', async () => {
+    const other = await freshOwner();
+    const candidates = () =>
+      domain<{ minScore: number }>('GET', '/auto-invite-candidates', { token: other.token });
+    expect((await candidates()).body.minScore).toBe(DEFAULT_AUTOMATION.autoInvite.scoreThreshold);
+    // Either rule switched off leaves nothing to order.
+    const saved = await put(other.token, {
+      automation: {
+        autoInvite: { ...DEFAULT_AUTOMATION.autoInvite, scoreThreshold: 30 },
+        autoDeny: { ...DEFAULT_AUTOMATION.autoDeny, enabled: false },
+      },
+    });
+    expect(saved.status).toBe(200);
+    expect((await candidates()).body.minScore).toBe(30);
+  });
+
+  it('saves a threshold that does not touch the score without a recalculation', async () => {
+    const reply = await put(house.token, { autoMergeThreshold: 88 });
     expect(reply.status).toBe(200);
     expect(reply.body).toMatchObject({
-      invitationThresholds: { autoInvite: 90, manualReview: 60, autoDeny: 30 },
       autoMergeThreshold: 88,
       customWeights: DEFAULT_CUSTOM_WEIGHTS,
       version: 0,
@@ -167,12 +195,6 @@ describe('scoring settings', () => {
     expect(reply.body.updatedAt).toBeTruthy();
     const read = await settingsOf(house.token);
     expect(read.autoMergeThreshold).toBe(88);
-    expect(read.invitationThresholds.autoInvite).toBe(90);
-    // Auto-invite candidates now start at the house's own threshold.
-    const candidates = await domain<{ minScore: number }>('GET', '/auto-invite-candidates', {
-      token: house.token,
-    });
-    expect(candidates.body.minScore).toBe(90);
   });
 });
 
@@ -193,8 +215,9 @@ describe('saving new weights', () => {
       );
     }
     const before = bidders[0]!;
-    // The defaults: 80x30 + 34... bid activity 0 here, 50x5 responsiveness, 75x10: 3400/100.
-    expect(before.customScore.score).toBe(34);
+    // The defaults: 80x30 + 75x10 (one dispute) + 0x5 (no referrals), and the components the
+    // first bidder has no evidence for (no lots bid) a neutral 50: 50x(20+10+15+5+5). 5900/100.
+    expect(before.customScore.score).toBe(59);
 
     const weights = {
       paymentHistory: 50,

@@ -391,7 +391,7 @@ describe('Bidder Management screens', () => {
       await screenshot(page, `bidders-scoring-settings-${colorScheme}`);
       expect(await accessibilityViolations(page)).toEqual([]);
       await page.goto(`${webUrl}/settings/bidder-scoring`);
-      await page.getByText('Auction invitation thresholds').waitFor();
+      await page.getByText('Automation rules').waitFor();
       await screenshot(page, `settings-scoring-${colorScheme}`);
       expect(await accessibilityViolations(page)).toEqual([]);
     }
@@ -399,19 +399,31 @@ describe('Bidder Management screens', () => {
     await page.context().close();
   });
 
-  it('saves the Scoring tab thresholds and they are there after a reload', async () => {
+  it('saves the Scoring tab thresholds, and both scoring screens tell the same story after a reload', async () => {
     const { page } = await openPage(browser);
     await signedInOnBidders(page);
     await page.goto(`${webUrl}/settings/bidder-scoring`);
-    const slider = page.getByRole('slider', { name: /^Auto-deny: / });
+    const slider = page.getByRole('slider', { name: /^Auto-deny below: / });
     await slider.focus();
     await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('ArrowLeft');
-    await page.getByText('Auto-deny: 43').waitFor();
+    await page.getByText('Auto-deny below: 30').waitFor();
     await page.getByRole('button', { name: 'Save Thresholds' }).click();
     await page.getByText('Scoring thresholds saved').first().waitFor();
     await page.reload();
-    await page.getByText('Auto-deny: 43').waitFor();
+    await page.getByText('Auto-deny below: 30').waitFor();
+    const story = /A custom score below 30 earned on a real record/;
+    await page.getByText(story).waitFor();
+    const invite = /Custom score 80 or more, with a clean payment record and tier Silver or higher/;
+    await page.getByText(invite).waitFor();
+
+    await page.goto(`${webUrl}/bidders`);
+    await page.getByRole('button', { name: 'Score Settings' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Bidder Scoring Settings' });
+    await dialog.getByRole('tab', { name: 'Automation Rules' }).click();
+    await dialog.getByText(story).waitFor();
+    await dialog.getByText(invite).waitFor();
+    expect(await dialog.getByText('Deny below a custom score of 30').count()).toBe(1);
     await page.context().close();
   });
 });

@@ -32,12 +32,11 @@ type Derived = keyof Scores | 'searchText' | 'matchKeys';
 
 /** The scores and automation status, from the facts they are computed from. */
 export function scoresOf(
-  record: Pick<BidderRecord, 'stats' | 'createdAt'>,
+  record: Pick<BidderRecord, 'stats'>,
   settings: ScoringRules,
   now = new Date(),
 ): Scores {
-  // The one added field first: a spread then extended costs V8 many times more.
-  const facts = { registeredAt: record.createdAt, ...record.stats };
+  const facts = record.stats;
   const custom = scoreWith(facts, settings.customWeights, settings.customTiers, now);
   return {
     lotwiseScore: lotwiseScore(facts, now),

@@ -101,6 +101,8 @@ export const scoreResultSchema = z.object({
       z.ZodNumber
     >,
   ),
+  /** Components without evidence yet, scored the neutral 50; absent on scores from before. */
+  neutral: z.array(z.enum(scoreComponents)).default([]),
   lastUpdated: z.string(),
 });
 

@@ -343,13 +343,13 @@ export async function setLocalScore(
   return saved;
 }
 
-/** Bidders to invite to an auction: by the house's invitation threshold unless told otherwise. */
+/** Bidders to invite to an auction: from the house's Auto-Invite threshold unless told otherwise. */
 export async function autoInviteCandidates(
   ctx: RequestContext,
   query: { minScore?: number | undefined; tier?: Tier | undefined; limit: number },
 ) {
   const settings = await scoringSettings(ctx);
-  const minScore = query.minScore ?? settings.invitationThresholds.autoInvite;
+  const minScore = query.minScore ?? settings.automation.autoInvite.scoreThreshold;
   const page = await pageBidders(
     ctx.scope,
     {

@@ -25,7 +25,7 @@ const NOW = new Date('2026-06-01T00:00:00.000Z');
 const DAY = 86_400_000;
 const daysAgo = (days: number) => new Date(NOW.getTime() - days * DAY).toISOString();
 
-/** A bidder with nothing on record, registered today. */
+/** A bidder with nothing on record. */
 const facts = (overrides: Partial<BidderFacts> = {}): BidderFacts => ({
   totalAuctionsBid: 0,
   totalLotsBid: 0,
@@ -42,7 +42,6 @@ const facts = (overrides: Partial<BidderFacts> = {}): BidderFacts => ({
   avgResponseHours: null,
   firstAuction: null,
   lastAuction: null,
-  registeredAt: NOW.toISOString(),
   ...overrides,
 });
 
@@ -92,8 +91,9 @@ describe('paymentHistory', () => {
 });
 
 describe('bidActivity', () => {
-  it('scores nothing for no lots and no auctions', () => {
-    expect(component('bidActivity', {})).toBe(0);
+  it('is neutral with no lots and no auctions, and scores what evidence there is', () => {
+    expect(component('bidActivity', {})).toBe(50);
+    expect(component('bidActivity', { totalAuctionsBid: 1, lastAuction: daysAgo(400) })).toBe(0);
   });
 
   it('reaches 60 for volume at 200 lots, on a log scale, and no further', () => {
@@ -123,8 +123,9 @@ describe('bidActivity', () => {
 });
 
 describe('winRate', () => {
-  it('is 0 with no lots bid', () => {
-    expect(component('winRate', { wins: 0 })).toBe(0);
+  it('is neutral with no lots bid, and 0 with lots bid and none won', () => {
+    expect(component('winRate', { wins: 0 })).toBe(50);
+    expect(component('winRate', { totalLotsBid: 12, wins: 0 })).toBe(0);
   });
 
   it('scores 100 at 40% of lots won, proportionally below, capped above', () => {
@@ -137,7 +138,7 @@ describe('winRate', () => {
 
 describe('avgSpending', () => {
   it('reaches 100 at $250,000 on a log scale', () => {
-    expect(component('avgSpending', { totalWinAmount: 0 })).toBe(0);
+    expect(component('avgSpending', { totalWinAmount: 0 })).toBe(50);
     expect(component('avgSpending', { totalWinAmount: 250_000 })).toBe(100);
     expect(component('avgSpending', { totalWinAmount: 5_000_000 })).toBe(100);
     // 100 * log10(2500) / log10(250001) = 62.9
@@ -145,7 +146,7 @@ describe('avgSpending', () => {
   });
 
   it('treats a negative amount as nothing spent', () => {
-    expect(component('avgSpending', { totalWinAmount: -500 })).toBe(0);
+    expect(component('avgSpending', { wins: 1, totalWinAmount: -500 })).toBe(0);
   });
 });
 
@@ -156,15 +157,9 @@ describe('accountAge', () => {
     expect(component('accountAge', { firstAuction: daysAgo(20 * 365) })).toBe(100);
   });
 
-  it('counts from registration when there is no first auction', () => {
-    expect(component('accountAge', { registeredAt: daysAgo(730) })).toBe(40);
-    expect(component('accountAge', { registeredAt: NOW.toISOString() })).toBe(0);
-  });
-
-  it('prefers the first auction over registration', () => {
-    expect(
-      component('accountAge', { firstAuction: daysAgo(365), registeredAt: daysAgo(3 * 365) }),
-    ).toBe(20);
+  it('is neutral before the first auction', () => {
+    expect(component('accountAge', {})).toBe(50);
+    expect(component('accountAge', { firstAuction: NOW.toISOString() })).toBe(0);
   });
 });
 
@@ -192,14 +187,14 @@ describe('communicationResponsiveness', () => {
 
 describe('disputeHistory and referrals', () => {
   it('takes 25 per dispute from 100, never below 0', () => {
-    expect(component('disputeHistory', {})).toBe(100);
+    expect(component('disputeHistory', { totalAuctionsBid: 3 })).toBe(100);
     expect(component('disputeHistory', { disputes: 1 })).toBe(75);
     expect(component('disputeHistory', { disputes: 2 })).toBe(50);
     expect(component('disputeHistory', { disputes: 7 })).toBe(0);
   });
 
   it('gives 20 per referral, at most 100', () => {
-    expect(component('referrals', {})).toBe(0);
+    expect(component('referrals', { totalAuctionsBid: 3 })).toBe(0);
     expect(component('referrals', { referrals: 3 })).toBe(60);
     expect(component('referrals', { referrals: 5 })).toBe(100);
     expect(component('referrals', { referrals: 12 })).toBe(100);
@@ -290,13 +285,31 @@ describe('scoreWith and lotwiseScore', () => {
     expect(result).toMatchObject({ score: 100, tier: 'Premium', lastUpdated: NOW.toISOString() });
   });
 
-  it('gives an empty record its neutral-weighted score', () => {
-    // paymentHistory 50 x25, responsiveness 50 x7, disputeHistory 100 x10: (1250+350+1000)/100.
-    const result = lotwiseScore(facts(), NOW);
-    expect(result.score).toBe(26);
-    expect(result.tier).toBe('New');
-    // The default custom weights: (50x30 + 50x5 + 100x10)/100 = 27.5, rounded to 28.
-    expect(scoreWith(facts(), DEFAULT_CUSTOM_WEIGHTS, DEFAULT_CUSTOM_TIERS, NOW).score).toBe(28);
+  it('gives a bidder with no record the new-bidder default: 50, Bronze, every component neutral', () => {
+    for (const result of [
+      lotwiseScore(facts(), NOW),
+      scoreWith(facts(), DEFAULT_CUSTOM_WEIGHTS, DEFAULT_CUSTOM_TIERS, NOW),
+    ]) {
+      expect(result).toMatchObject({ score: 50, tier: 'Bronze' });
+      expect(result.neutral).toEqual([...scoreComponents]);
+      expect(Object.values(result.breakdown)).toEqual(Array(8).fill(50));
+    }
+  });
+
+  it('names the components without evidence, and tiers by score once there is a record', () => {
+    const oneSale = facts({
+      totalAuctionsBid: 1,
+      totalLotsBid: 4,
+      wins: 1,
+      totalWinAmount: 900,
+      paymentsOnTime: 1,
+      firstAuction: daysAgo(10),
+      lastAuction: daysAgo(10),
+    });
+    const result = lotwiseScore(oneSale, NOW);
+    expect(result.neutral).toEqual(['communicationResponsiveness']);
+    expect(result.tier).toBe(tierOf(result.score, LOTWISE_TIERS));
+    expect(lotwiseScore(strong, NOW).neutral).toEqual([]);
   });
 
   it('tiers by the thresholds it is given', () => {
@@ -322,6 +335,7 @@ describe('autoInviteStatusOf', () => {
       ScoreComponent,
       number
     >,
+    neutral: [],
     lastUpdated: NOW.toISOString(),
   });
   const clean = facts({ paymentsOnTime: 5 });
@@ -334,6 +348,18 @@ describe('autoInviteStatusOf', () => {
   it('denies below the deny threshold, but not at it', () => {
     expect(autoInviteStatusOf(scored(39, 'New'), clean, rules())).toBe('Auto-Deny');
     expect(autoInviteStatusOf(scored(40, 'New'), clean, rules())).toBe('Manual Review');
+  });
+
+  it('never denies a bidder for having no record: unknown goes to Manual Review', () => {
+    expect(autoInviteStatusOf(scored(10, 'New'), facts(), rules())).toBe('Manual Review');
+    const unknown = scoreWith(facts(), DEFAULT_CUSTOM_WEIGHTS, DEFAULT_CUSTOM_TIERS, NOW);
+    const raised = rules((r) => {
+      r.autoDeny.scoreThreshold = 60;
+    });
+    expect(autoInviteStatusOf(unknown, facts(), raised)).toBe('Manual Review');
+    expect(autoInviteStatusOf(scored(10, 'New'), facts({ totalLotsBid: 30 }), raised)).toBe(
+      'Auto-Deny',
+    );
   });
 
   it('denies on disputes or defaults when checked, whatever the score', () => {

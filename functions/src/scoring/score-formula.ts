@@ -31,31 +31,69 @@ export interface BidderFacts {
   avgResponseHours: number | null;
   firstAuction: string | null;
   lastAuction: string | null;
-  registeredAt: string;
 }
 
 export interface ScoreResult {
   score: number;
   tier: Tier;
   breakdown: Record<ScoreComponent, number>;
+  /** Components the record holds no evidence for yet: each scored the neutral value. */
+  neutral: ScoreComponent[];
   lastUpdated: string;
 }
+
+/** What a component without evidence scores: the middle of the scale, neither good nor bad. */
+export const NEUTRAL_COMPONENT = 50;
+/** The spec's new-bidder default: a bidder with no record at all starts in the entry tier. */
+export const UNKNOWN_BIDDER_TIER: Tier = 'Bronze';
 
 const clamp = (value: number) => Math.max(0, Math.min(100, Math.round(value)));
 const DAY = 86_400_000;
 
+/** Whether the bidder has taken part in anything: bid on a lot or owed a payment. */
+export function hasRecord(facts: BidderFacts): boolean {
+  return (
+    facts.totalLotsBid > 0 ||
+    facts.totalAuctionsBid > 0 ||
+    facts.paymentsOnTime + facts.paymentsLate + facts.paymentsOverdue > 0 ||
+    facts.priorDefaults > 0 ||
+    facts.disputes > 0
+  );
+}
+
 /**
- * The Lotwise components, each 0-100, with the reasoning in plain words:
+ * The components the record says something about. The rest score NEUTRAL_COMPONENT: a bidder
+ * nobody has dealt with yet is unknown, not bad (no auctions is not a poor win rate, and no
+ * disputes before any auction is not a clean record either).
+ */
+export function componentsWithEvidence(facts: BidderFacts): Set<ScoreComponent> {
+  const record = hasRecord(facts);
+  const known = new Set<ScoreComponent>();
+  if (facts.paymentsOnTime + facts.paymentsLate + facts.paymentsOverdue + facts.priorDefaults > 0)
+    known.add('paymentHistory');
+  if (facts.totalLotsBid > 0 || facts.totalAuctionsBid > 0 || facts.lastAuction)
+    known.add('bidActivity');
+  if (facts.totalLotsBid > 0) known.add('winRate');
+  if (facts.wins > 0 || facts.totalWinAmount > 0) known.add('avgSpending');
+  if (facts.firstAuction) known.add('accountAge');
+  if (facts.responseRate !== null) known.add('communicationResponsiveness');
+  if (record) known.add('disputeHistory');
+  if (record || facts.referrals > 0) known.add('referrals');
+  return known;
+}
+
+/**
+ * The Lotwise components, each 0-100, with the reasoning in plain words. A component the record
+ * holds no evidence for (componentsWithEvidence) scores the neutral 50 instead.
  * - paymentHistory: the share of payments made on time; minus 1.5 points a day beyond a week to
  *   pay (at most 30), 15 per payment overdue now (at most 45), 25 per prior default (at most 50).
- *   No payments yet scores a neutral 50.
  * - bidActivity: up to 60 for volume (lots bid, on a log scale reaching 60 at 200 lots) plus up to
  *   40 for recency (last auction within 30 days 40, 90 days 30, 180 days 20, a year 10).
  * - winRate: wins over lots bid, where winning 40% or more of the lots bid on scores 100.
- * - avgSpending: total paid, on a log scale reaching 100 at $250,000.
- * - accountAge: time since the first auction (or registration), reaching 100 at five years.
+ * - avgSpending: total paid, on a log scale reaching 100 at $250,000; without a win, neutral.
+ * - accountAge: time since the first auction, reaching 100 at five years.
  * - communicationResponsiveness: the share of messages answered, minus half a point per hour of
- *   average reply time beyond a day (at most 40). Unknown scores a neutral 50.
+ *   average reply time beyond a day (at most 40).
  * - disputeHistory: 100, minus 25 per dispute.
  * - referrals: 20 per bidder referred, at most 100.
  */
@@ -79,7 +117,7 @@ export function scoreComponentsOf(facts: BidderFacts, now: Date): Record<ScoreCo
   const winRate = facts.totalLotsBid ? (facts.wins / facts.totalLotsBid / 0.4) * 100 : 0;
   const avgSpending =
     (100 * Math.log10(1 + Math.max(0, facts.totalWinAmount))) / Math.log10(250_001);
-  const since = Date.parse(facts.firstAuction ?? facts.registeredAt);
+  const since = facts.firstAuction ? Date.parse(facts.firstAuction) : now.getTime();
   const accountAge = ((now.getTime() - since) / DAY / (5 * 365)) * 100;
   const responsiveness =
     facts.responseRate === null
@@ -87,7 +125,7 @@ export function scoreComponentsOf(facts: BidderFacts, now: Date): Record<ScoreCo
       : facts.responseRate * 100 -
         Math.min(40, Math.max(0, (facts.avgResponseHours ?? 0) - 24) / 2);
 
-  return {
+  const computed: Record<ScoreComponent, number> = {
     paymentHistory: clamp(paymentHistory),
     bidActivity: clamp(Math.min(60, volume) + recency),
     winRate: clamp(winRate),
@@ -97,6 +135,9 @@ export function scoreComponentsOf(facts: BidderFacts, now: Date): Record<ScoreCo
     disputeHistory: clamp(100 - facts.disputes * 25),
     referrals: clamp(facts.referrals * 20),
   };
+  const known = componentsWithEvidence(facts);
+  for (const name of scoreComponents) if (!known.has(name)) computed[name] = NEUTRAL_COMPONENT;
+  return computed;
 }
 
 export function weightedScore(breakdown: Record<ScoreComponent, number>, weights: Weights): number {
@@ -121,8 +162,15 @@ export function scoreWith(
   now = new Date(),
 ): ScoreResult {
   const breakdown = scoreComponentsOf(facts, now);
+  const known = componentsWithEvidence(facts);
   const score = weightedScore(breakdown, weights);
-  return { score, tier: tierOf(score, thresholds), breakdown, lastUpdated: now.toISOString() };
+  return {
+    score,
+    tier: known.size ? tierOf(score, thresholds) : UNKNOWN_BIDDER_TIER,
+    breakdown,
+    neutral: scoreComponents.filter((name) => !known.has(name)),
+    lastUpdated: now.toISOString(),
+  };
 }
 
 /** The standardized Lotwise Score: the same weights and tiers for every house. */
@@ -132,9 +180,10 @@ export const lotwiseScore = (facts: BidderFacts, now = new Date()) =>
 const tierRank: Record<Tier, number> = { New: 0, Bronze: 1, Silver: 2, Gold: 3, Premium: 4 };
 
 /**
- * The house's automation rules applied to its custom score: Auto-Deny first (score below the
- * threshold, or disputes or payment defaults when checked), then Auto-Invite (score at or above
- * its threshold, a clean payment record and the minimum tier when required), else Manual Review.
+ * The house's automation rules applied to its custom score: Auto-Deny first (disputes or payment
+ * defaults when checked, or a score below the threshold earned by a real record: a bidder nobody
+ * has dealt with yet is never denied for being unknown), then Auto-Invite (score at or above its
+ * threshold, a clean payment record and the minimum tier when required), else Manual Review.
  */
 export function autoInviteStatusOf(
   custom: ScoreResult,
@@ -144,7 +193,7 @@ export function autoInviteStatusOf(
   const deny = rules.autoDeny;
   if (
     deny.enabled &&
-    (custom.score < deny.scoreThreshold ||
+    ((custom.score < deny.scoreThreshold && hasRecord(facts)) ||
       (deny.checkDisputes && facts.disputes > 0) ||
       (deny.checkPaymentDefaults && facts.priorDefaults > 0))
   ) {

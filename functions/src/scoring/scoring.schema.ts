@@ -96,21 +96,32 @@ export const tierThresholdsSchema = z
     message: 'Tier minimums must go down from Premium to Bronze',
   });
 
-export const automationRulesSchema = z.object({
-  autoInvite: z.object({
-    enabled: z.boolean(),
-    scoreThreshold: score,
-    requirePaymentHistory: z.boolean(),
-    requireMinimumTier: z.boolean(),
-    minimumTier: z.enum(minimumTierOptions),
-  }),
-  autoDeny: z.object({
-    enabled: z.boolean(),
-    scoreThreshold: score,
-    checkDisputes: z.boolean(),
-    checkPaymentDefaults: z.boolean(),
-  }),
-});
+export const automationRulesSchema = z
+  .object({
+    autoInvite: z.object({
+      enabled: z.boolean(),
+      scoreThreshold: score,
+      requirePaymentHistory: z.boolean(),
+      requireMinimumTier: z.boolean(),
+      minimumTier: z.enum(minimumTierOptions),
+    }),
+    autoDeny: z.object({
+      enabled: z.boolean(),
+      scoreThreshold: score,
+      checkDisputes: z.boolean(),
+      checkPaymentDefaults: z.boolean(),
+    }),
+  })
+  .refine(
+    (rules) =>
+      !rules.autoInvite.enabled ||
+      !rules.autoDeny.enabled ||
+      rules.autoInvite.scoreThreshold > rules.autoDeny.scoreThreshold,
+    {
+      path: ['autoInvite', 'scoreThreshold'],
+      message: 'Auto-invite must be above auto-deny, so Manual Review lies between them',
+    },
+  );
 export type AutomationRules = z.infer<typeof automationRulesSchema>;
 
 export const DEFAULT_AUTOMATION: AutomationRules = {
@@ -123,14 +134,6 @@ export const DEFAULT_AUTOMATION: AutomationRules = {
   },
   autoDeny: { enabled: true, scoreThreshold: 40, checkDisputes: true, checkPaymentDefaults: true },
 };
-
-/** Account Settings › Scoring: the thresholds for inviting bidders to auctions. */
-export const invitationThresholdsSchema = z
-  .object({ autoInvite: score, manualReview: score, autoDeny: score })
-  .refine((t) => t.autoInvite >= t.manualReview && t.manualReview >= t.autoDeny, {
-    message: 'Auto-invite must be at least manual review, and manual review at least auto-deny',
-  });
-export const DEFAULT_INVITATION_THRESHOLDS = { autoInvite: 85, manualReview: 65, autoDeny: 45 };
 
 export const AUTO_MERGE_DEFAULT = 95;
 export const autoMergeSchema = z.number().int().min(70).max(100);
@@ -149,7 +152,6 @@ export const scoringSettingsSchema = z.object({
   customWeights: weightsSchema,
   customTiers: tierThresholdsSchema,
   automation: automationRulesSchema,
-  invitationThresholds: invitationThresholdsSchema,
   autoMergeThreshold: autoMergeSchema,
   version: z.number().int(),
   updatedAt: z.string().nullable(),
@@ -168,7 +170,6 @@ export const scoringSettingsUpdateSchema = z
     customWeights: weightsSchema,
     customTiers: tierThresholdsSchema,
     automation: automationRulesSchema,
-    invitationThresholds: invitationThresholdsSchema,
     autoMergeThreshold: autoMergeSchema,
   })
   .partial();

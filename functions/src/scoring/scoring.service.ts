@@ -10,7 +10,6 @@ import {
   DEFAULT_AUTOMATION,
   DEFAULT_CUSTOM_TIERS,
   DEFAULT_CUSTOM_WEIGHTS,
-  DEFAULT_INVITATION_THRESHOLDS,
   type RecomputeStatus,
   type ScoringRules,
   type ScoringSettings,
@@ -40,7 +39,6 @@ export const defaultScoringSettings = (): ScoringSettings => ({
   customWeights: { ...DEFAULT_CUSTOM_WEIGHTS },
   customTiers: { ...DEFAULT_CUSTOM_TIERS },
   automation: structuredClone(DEFAULT_AUTOMATION),
-  invitationThresholds: { ...DEFAULT_INVITATION_THRESHOLDS },
   autoMergeThreshold: AUTO_MERGE_DEFAULT,
   version: 0,
   updatedAt: null,
@@ -51,7 +49,6 @@ const rulesOf = (record: ScoringSettingsRecord): ScoringRules => ({
   customWeights: record.customWeights,
   customTiers: record.customTiers,
   automation: record.automation,
-  invitationThresholds: record.invitationThresholds,
   autoMergeThreshold: record.autoMergeThreshold,
   version: record.version,
   updatedAt: record.updatedAt,
@@ -99,7 +96,6 @@ const editable = (settings: ScoringRules) => ({
   customWeights: settings.customWeights,
   customTiers: settings.customTiers,
   automation: settings.automation,
-  invitationThresholds: settings.invitationThresholds,
   autoMergeThreshold: settings.autoMergeThreshold,
 });
 

@@ -35,6 +35,7 @@ import {
   PhoneRegular,
 } from '@fluentui/react-icons';
 import { noteCategories, type Bidder, type ScoreType } from '@contracts/bidders/bidders.schema';
+import { scoreComponents } from '@contracts/scoring/scoring.schema';
 import { useState, type FormEvent } from 'react';
 import { messageOf } from '../../../lib/api-client';
 import { useNotify } from '../../../lib/toast';
@@ -209,8 +210,11 @@ function Breakdown({
       <Caption1 className={styles.muted}>
         {scoreTypeLabel(scoreType)} score {score.score}, updated {dateOf(score.lastUpdated)}. Each
         component is scored 0-100 from this bidder&apos;s record and weighted as shown.
+        {score.neutral.length === scoreComponents.length
+          ? ' Nothing is on record yet, so every component is a neutral 50 and the bidder starts in Bronze, for review.'
+          : ''}
       </Caption1>
-      <ScoreBreakdown scoreType={scoreType} breakdown={score.breakdown} />
+      <ScoreBreakdown scoreType={scoreType} breakdown={score.breakdown} neutral={score.neutral} />
     </div>
   );
 }

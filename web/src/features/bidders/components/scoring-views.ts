@@ -12,9 +12,10 @@ export interface ScoringViews {
   RecomputeProgress: ComponentType<{ onCompleted(): void }>;
   /** The auto-merge threshold above the duplicate pairs. */
   AutoMergeThreshold: ComponentType<{ canEdit: boolean }>;
-  /** A score's components with the weights of its score type. */
+  /** A score's components with the weights of its score type, and which have no evidence yet. */
   ScoreBreakdown: ComponentType<{
     scoreType: ScoreType;
     breakdown: Bidder['lotwiseScore']['breakdown'];
+    neutral: Bidder['lotwiseScore']['neutral'];
   }>;
 }

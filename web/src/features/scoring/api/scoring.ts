@@ -1,10 +1,6 @@
-import {
-  lotwiseModelSchema,
-  scoringSettingsViewSchema,
-  type AutomationRules,
-  type TierThresholds,
-  type Weights,
-} from '@contracts/scoring/scoring.schema';
+import type { scoringSettingsUpdateSchema } from '@contracts/scoring/scoring.schema';
+import { lotwiseModelSchema, scoringSettingsViewSchema } from '@contracts/scoring/scoring.schema';
+import type { z } from 'zod';
 import useSWR, { useSWRConfig } from 'swr';
 import { apiRequest, domainApi } from '../../../lib/api-client';
 import { fetchWith } from '../../../lib/swr';
@@ -21,13 +17,7 @@ export const useScoringSettings = () =>
 export const useLotwiseModel = () =>
   useSWR(domainApi('/scoring/lotwise'), fetchWith(lotwiseModelSchema));
 
-export interface ScoringSettingsChanges {
-  customWeights?: Weights;
-  customTiers?: TierThresholds;
-  automation?: AutomationRules;
-  invitationThresholds?: { autoInvite: number; manualReview: number; autoDeny: number };
-  autoMergeThreshold?: number;
-}
+export type ScoringSettingsChanges = z.input<typeof scoringSettingsUpdateSchema>;
 
 /**
  * Saves the account's scoring settings against the version on screen (someone else's save

@@ -1,4 +1,4 @@
-import { makeStyles, ProgressBar, Text, tokens } from '@fluentui/react-components';
+import { Caption1, makeStyles, ProgressBar, Text, tokens } from '@fluentui/react-components';
 import type { ScoreType } from '@contracts/bidders/bidders.schema';
 import {
   componentLabels,
@@ -17,13 +17,18 @@ const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground3 },
 });
 
-/** Each component of a score, 0-100, with the weight the score type gives it. */
+/**
+ * Each component of a score, 0-100, with the weight the score type gives it; a component the
+ * bidder's record holds no evidence for says it is the neutral value, not a measure of them.
+ */
 export function ScoreBreakdown({
   scoreType,
   breakdown,
+  neutral,
 }: {
   scoreType: ScoreType;
   breakdown: Record<ScoreComponent, number>;
+  neutral: readonly ScoreComponent[];
 }) {
   const styles = useStyles();
   const lotwise = useLotwiseModel();
@@ -38,6 +43,9 @@ export function ScoreBreakdown({
           <span className={styles.muted}> · weight {weights ? `${weights[name]}%` : '…'}</span>
         </Text>
       </div>
+      {neutral.includes(name) ? (
+        <Caption1 className={styles.muted}>No record yet: neutral {breakdown[name]}</Caption1>
+      ) : null}
       <ProgressBar
         value={breakdown[name] / 100}
         thickness="large"

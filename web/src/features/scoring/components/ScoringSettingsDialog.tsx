@@ -41,6 +41,7 @@ import { messageOf } from '../../../lib/api-client';
 import { useNotify } from '../../../lib/toast';
 import { useAction } from '../../../lib/use-action';
 import { useLotwiseModel, useSaveScoringSettings, useScoringSettings } from '../api/scoring';
+import { AutomationBands } from './AutomationBands';
 
 type SettingsTab = 'lotwise' | 'custom' | 'automation';
 
@@ -125,6 +126,10 @@ function Editor({
   const [tiers, setTiers] = useState(initial.customTiers);
   const [rules, setRules] = useState(initial.automation);
   const check = weightsMessage(weights);
+  const ordered =
+    !rules.autoInvite.enabled ||
+    !rules.autoDeny.enabled ||
+    rules.autoInvite.scoreThreshold > rules.autoDeny.scoreThreshold;
 
   const setWeight = (name: ScoreComponent, value: number) =>
     setWeights((current) => ({ ...current, [name]: value }));
@@ -245,6 +250,14 @@ function Editor({
           </>
         ) : (
           <>
+            <AutomationBands rules={rules} />
+            {!ordered ? (
+              <MessageBar intent="warning">
+                <MessageBarBody>
+                  Auto-invite must be above auto-deny, so Manual Review lies between them.
+                </MessageBarBody>
+              </MessageBar>
+            ) : null}
             <div className={styles.rule}>
               <Switch
                 label="Auto-invite bidders"
@@ -338,7 +351,7 @@ function Editor({
         <Button
           appearance="primary"
           onClick={() => void save.run()}
-          disabled={!canEdit || !check.ok || save.busy}
+          disabled={!canEdit || !check.ok || !ordered || save.busy}
         >
           {save.busy ? 'Saving...' : 'Save Settings'}
         </Button>

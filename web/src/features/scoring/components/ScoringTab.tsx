@@ -16,7 +16,7 @@ import {
   Text,
   tokens,
 } from '@fluentui/react-components';
-import { DEFAULT_INVITATION_THRESHOLDS } from '@contracts/scoring/scoring.schema';
+import { DEFAULT_AUTOMATION, type AutomationRules } from '@contracts/scoring/scoring.schema';
 import { useState } from 'react';
 import { useCardGridStyles } from '../../../components/card-grid';
 import { messageOf } from '../../../lib/api-client';
@@ -24,6 +24,7 @@ import { useCan } from '../../../lib/auth-store';
 import { useNotify } from '../../../lib/toast';
 import { useAction } from '../../../lib/use-action';
 import { useLotwiseModel, useSaveScoringSettings, useScoringSettings } from '../api/scoring';
+import { AutomationBands } from './AutomationBands';
 import { ScoringSettingsDialog } from './ScoringSettingsDialog';
 
 const useStyles = makeStyles({
@@ -43,21 +44,25 @@ const useStyles = makeStyles({
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
 });
 
-type Thresholds = typeof DEFAULT_INVITATION_THRESHOLDS;
+interface Thresholds {
+  autoInvite: number;
+  autoDeny: number;
+}
 
-const sliders: { key: keyof Thresholds; label: string; hint: string }[] = [
-  {
-    key: 'autoInvite',
-    label: 'Auto-invite',
-    hint: 'Bidders at or above this score are invited to auctions automatically.',
-  },
-  {
-    key: 'manualReview',
-    label: 'Manual review',
-    hint: 'Between this and auto-invite, someone reviews the bidder first.',
-  },
-  { key: 'autoDeny', label: 'Auto-deny', hint: 'Bidders below this score are not invited.' },
+const sliders: { key: keyof Thresholds; label: string }[] = [
+  { key: 'autoInvite', label: 'Auto-invite at' },
+  { key: 'autoDeny', label: 'Auto-deny below' },
 ];
+
+const thresholdsOf = (rules: AutomationRules): Thresholds => ({
+  autoInvite: rules.autoInvite.scoreThreshold,
+  autoDeny: rules.autoDeny.scoreThreshold,
+});
+
+const withThresholds = (rules: AutomationRules, thresholds: Thresholds): AutomationRules => ({
+  autoInvite: { ...rules.autoInvite, scoreThreshold: thresholds.autoInvite },
+  autoDeny: { ...rules.autoDeny, scoreThreshold: thresholds.autoDeny },
+});
 
 /** Account Settings › Scoring: the scores in use and the auction-invitation thresholds. */
 export function ScoringTab() {
@@ -70,13 +75,15 @@ export function ScoringTab() {
   const [draft, setDraft] = useState<Thresholds | null>(null);
   const [editing, setEditing] = useState(false);
   const canEdit = useCan()('bidders:scoring');
-  const saved = settings.data?.invitationThresholds ?? DEFAULT_INVITATION_THRESHOLDS;
-  const shown = draft ?? saved;
-  const ordered = shown.autoInvite >= shown.manualReview && shown.manualReview >= shown.autoDeny;
+  const savedRules = settings.data?.automation ?? DEFAULT_AUTOMATION;
+  const shown = draft ?? thresholdsOf(savedRules);
+  const rules = withThresholds(savedRules, shown);
+  const ordered =
+    !rules.autoInvite.enabled || !rules.autoDeny.enabled || shown.autoInvite > shown.autoDeny;
 
   const save = useAction(
     async () => {
-      await saveSettings({ invitationThresholds: shown });
+      await saveSettings({ automation: rules });
       setDraft(null);
       notify.success('Scoring thresholds saved');
     },
@@ -160,25 +167,36 @@ export function ScoringTab() {
       </div>
       <Card className={grid.card}>
         <CardHeader
-          header={<Subtitle2 as="h2">Auction invitation thresholds</Subtitle2>}
-          description={<Caption1>Which bidders are invited to your auctions, by score</Caption1>}
+          header={<Subtitle2 as="h2">Automation rules</Subtitle2>}
+          description={
+            <Caption1>How bidders are sorted for your auctions, by their custom score</Caption1>
+          }
         />
         <div className={styles.sliders}>
-          {sliders.map(({ key, label, hint }) => (
-            <Field key={key} label={`${label}: ${shown[key]}`} hint={hint}>
-              <Slider
-                min={0}
-                max={100}
-                value={shown[key]}
-                disabled={!canEdit}
-                onChange={(_, data) => setDraft({ ...shown, [key]: data.value })}
-              />
-            </Field>
-          ))}
+          <AutomationBands rules={rules} />
+          {sliders.map(({ key, label }) => {
+            const enabled = rules[key].enabled;
+            return (
+              <Field
+                key={key}
+                label={`${label}: ${shown[key]}`}
+                hint={enabled ? undefined : 'This rule is off; switch it on in Edit Custom Score.'}
+              >
+                <Slider
+                  min={0}
+                  max={100}
+                  step={5}
+                  value={shown[key]}
+                  disabled={!canEdit || !enabled}
+                  onChange={(_, data) => setDraft({ ...shown, [key]: data.value })}
+                />
+              </Field>
+            );
+          })}
           {!ordered ? (
             <MessageBar intent="warning">
               <MessageBarBody>
-                Auto-invite must be at least manual review, and manual review at least auto-deny.
+                Auto-invite must be above auto-deny, so Manual Review lies between them.
               </MessageBarBody>
             </MessageBar>
           ) : null}
@@ -197,7 +215,7 @@ export function ScoringTab() {
             </Button>
             <Button
               disabled={!canEdit || save.busy}
-              onClick={() => setDraft(DEFAULT_INVITATION_THRESHOLDS)}
+              onClick={() => setDraft(thresholdsOf(DEFAULT_AUTOMATION))}
             >
               Reset to Defaults
             </Button>
