@@ -9,6 +9,7 @@ import {
   messageOf,
   signedInToken,
   type Bidder,
+  type BidderWrite,
   type BidderListItem,
   saveSettings,
 } from '../support/bidders.js';
@@ -320,14 +321,18 @@ describe('automatic merging', () => {
     const { token } = await freshOwner();
     const original = await createBidder(token, { ...marcus(), bidderId: 'AM-1' });
     // Same e-mail (Gmail would not care about case), phone, name and address: 100.
-    const reply = await domain<Bidder>('POST', '/bidders', {
+    const reply = await domain<BidderWrite>('POST', '/bidders', {
       token,
       body: { ...marcus(), bidderId: 'AM-2', phone: '(401) 555-0142', status: 'Active' },
     });
-    expect(reply.status).toBe(201);
-    // The new registration was folded into the older record, which is what comes back.
+    // Nothing new was created: the registration was folded into the older record, which is what
+    // comes back, saying why.
+    expect(reply.status).toBe(200);
     expect(reply.body.id).toBe(original.id);
     expect(reply.body.aliases).toEqual(['AM-2']);
+    expect(reply.body.mergedBecause).toEqual(
+      expect.arrayContaining(['Same email address', 'Same phone number', 'Same name']),
+    );
     const all = await list(token);
     expect(all.body.bidders.map((bidder) => bidder.bidderId)).toEqual(['AM-1']);
     const merged = await duplicates(token, 'auto-merged');
@@ -343,7 +348,8 @@ describe('automatic merging', () => {
     const { token } = await freshOwner();
     const original = await createBidder(token, { ...marcus(), bidderId: 'ED-1' });
     const later = await createBidder(token, { bidderId: 'ED-2' });
-    const reply = await domain<Bidder>('PUT', `/bidders/${later.id}`, {
+    expect(later.mergedBecause).toBeNull();
+    const reply = await domain<BidderWrite>('PUT', `/bidders/${later.id}`, {
       token,
       body: {
         firstName: original.firstName,
@@ -357,6 +363,7 @@ describe('automatic merging', () => {
     expect(reply.status).toBe(200);
     expect(reply.body.id).toBe(original.id);
     expect(reply.body.aliases).toEqual(['ED-2']);
+    expect(reply.body.mergedBecause).toContain('Same email address');
     expect((await getBidder(token, later.id)).status).toBe(404);
   });
 
@@ -366,11 +373,12 @@ describe('automatic merging', () => {
     expect(low.status).toBe(200);
     expect(low.body.autoMergeThreshold).toBe(70);
     const original = await createBidder(token, { ...marcus(), bidderId: 'TM-1' });
-    const again = await domain<Bidder>('POST', '/bidders', {
+    const again = await domain<BidderWrite>('POST', '/bidders', {
       token,
       body: { ...marcusAgain(), bidderId: 'TM-2', status: 'Active' },
     });
-    expect(again.status).toBe(201);
+    expect(again.status).toBe(200);
+    expect(again.body.mergedBecause?.length).toBeGreaterThan(0);
     expect(again.body.id).toBe(original.id);
     const survivor = await getBidder(token, original.id);
     expect(survivor.body.aliases).toEqual(['TM-2']);

@@ -139,6 +139,43 @@ describe('Bidder Management', () => {
     await page.context().close();
   });
 
+  it('says so when a bidder added is someone already on file, and opens that bidder', async () => {
+    const token = await ownerToken();
+    const tag = randomUUID().slice(0, 6);
+    const original = await domain<{ id: string; bidderId: string }>('/bidders', token, {
+      method: 'POST',
+      body: {
+        firstName: 'Odile',
+        lastName: `Marchetti${tag}`,
+        email: `odile.${tag}@example.com`,
+        phone: '+1 401 555 0177',
+      },
+    });
+    expect(original.status).toBe(201);
+    const { page, errors } = await openPage(browser);
+    await signedInOnBidders(page);
+    await page.getByRole('button', { name: 'Add Bidder' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add New Bidder' });
+    await dialog.getByRole('textbox', { name: 'First name' }).fill('Odile');
+    await dialog.getByRole('textbox', { name: 'Last name' }).fill(`Marchetti${tag}`);
+    await dialog.getByRole('textbox', { name: 'Email' }).fill(`Odile.${tag}@example.com`);
+    await dialog.getByRole('textbox', { name: 'Phone' }).fill('(401) 555-0177');
+    await dialog.getByRole('button', { name: 'Add Bidder' }).click();
+    await page
+      .getByText(
+        `Merged into Odile Marchetti${tag} (${original.body.bidderId}): same email address`,
+      )
+      .first()
+      .waitFor();
+    expect(await page.getByText('Bidder added successfully!').count()).toBe(0);
+    await page.getByRole('button', { name: 'Open bidder' }).click();
+    const panel = page.getByRole('dialog', { name: `Odile Marchetti${tag}` });
+    await panel.getByText(`ID ${original.body.bidderId}`).waitFor();
+    await screenshot(page, 'bidders-merged-on-add');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('saves Edit Settings after a note was added, and the profile stays usable after the save', async () => {
     const { page, errors } = await openPage(browser);
     await signedInOnBidders(page);

@@ -1,12 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
-import type { Bidder, BidderListItem } from '../../functions/src/bidders/bidders.schema.js';
+import type {
+  Bidder,
+  BidderListItem,
+  BidderWrite,
+} from '../../functions/src/bidders/bidders.schema.js';
 import type { ScoringSettingsView } from '../../functions/src/scoring/scoring.schema.js';
 import { call, signedIn, signup, type Reply, type Session } from './identity.js';
 
 /** Helpers for the bidders, scoring and import API tests, against the domain app. */
 
-export type { Bidder, BidderListItem };
+export type { Bidder, BidderListItem, BidderWrite };
 
 export interface ErrorReply {
   error: {
@@ -77,8 +81,8 @@ export function bidderInput(overrides: Record<string, unknown> = {}): Record<str
 export async function createBidder(
   token: string,
   overrides: Record<string, unknown> = {},
-): Promise<Bidder> {
-  const reply = await domain<Bidder>('POST', '/bidders', {
+): Promise<BidderWrite> {
+  const reply = await domain<BidderWrite>('POST', '/bidders', {
     token,
     body: bidderInput(overrides),
   });

@@ -15,7 +15,7 @@ import { pairsInBlocks } from './duplicate-matcher.js';
 import { ImportIndex, type NewBidder } from './import-index.js';
 
 export type { NewBidder };
-import { recordPairs } from './duplicates.service.js';
+import { noMatches, recordPairs } from './duplicates.service.js';
 import { forgetTotals } from './list-totals.js';
 
 /** The spec's limit for an upload, enforced here rather than only stated. */
@@ -147,7 +147,7 @@ async function recordImportMatches(
   autoMergeThreshold: number,
 ) {
   const blocks = index.blocksWithNewBidders();
-  if (!blocks.length) return { pending: 0, autoMerged: 0 };
+  if (!blocks.length) return noMatches();
   const pool = new Map<string, PairCandidate>(
     (await candidatesByIds(ctx.scope, [...new Set(blocks.flat())])).map((record) => [
       record.id,

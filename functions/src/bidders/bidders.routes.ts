@@ -10,6 +10,7 @@ import {
   bidderInputSchema,
   bidderSchema,
   bidderUpdateSchema,
+  bidderWriteSchema,
   bulkInviteResultSchema,
   bulkInviteSchema,
   candidatesQuerySchema,
@@ -41,6 +42,7 @@ import {
   scoredBidderCount,
   setLocalScore,
   updateBidder,
+  type WriteOutcome,
 } from './bidders.service.js';
 import {
   dismissPair,
@@ -52,6 +54,12 @@ import {
 import { recomputeScores } from './recompute.service.js';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
+
+const writeAnswer = (outcome: WriteOutcome) => ({
+  ...toBidder(outcome.bidder),
+  mergedBecause: outcome.mergedBecause,
+  possibleDuplicates: outcome.possibleDuplicates,
+});
 
 const recomputeFunction: QueueFunction = {
   kind: 'queue',
@@ -83,10 +91,15 @@ export const bidderFunctions: FunctionTable = {
       methods: ['POST'],
       permission: 'bidders:create',
       body: bidderInputSchema,
-      response: bidderSchema,
+      response: bidderWriteSchema,
       handler: async ({ ctx, body }) => {
-        const created = await createBidder(ctx, body);
-        return { status: 201, json: toBidder(created), etag: created._etag };
+        const outcome = await createBidder(ctx, body);
+        // Merged into a bidder already on file: nothing new was created.
+        return {
+          status: outcome.mergedBecause ? 200 : 201,
+          json: writeAnswer(outcome),
+          etag: outcome.bidder._etag,
+        };
       },
     }),
     httpRoute({
@@ -117,11 +130,11 @@ export const bidderFunctions: FunctionTable = {
       permission: 'bidders:edit',
       params: idParams,
       body: bidderUpdateSchema,
-      response: bidderSchema,
+      response: bidderWriteSchema,
       concurrency: 'if-match',
       handler: async ({ ctx, params, body, ifMatch }) => {
-        const saved = await updateBidder(ctx, params.id, ifMatch, body);
-        return { json: toBidder(saved), etag: saved._etag };
+        const outcome = await updateBidder(ctx, params.id, ifMatch, body);
+        return { json: writeAnswer(outcome), etag: outcome.bidder._etag };
       },
     }),
     httpRoute({

@@ -339,6 +339,17 @@ export const mergeableFields = [
 ];
 export type MergeableField = (typeof mergeableFields)[number];
 
+/**
+ * What adding or editing a bidder answers: the bidder as it now is, and what duplicate matching
+ * did. When the bidder was certainly someone already on file it was merged into them: the answer
+ * is that bidder, and `mergedBecause` says why (the match reasons).
+ */
+export const bidderWriteSchema = bidderSchema.extend({
+  mergedBecause: z.array(z.string()).nullable(),
+  possibleDuplicates: z.number().int(),
+});
+export type BidderWrite = z.infer<typeof bidderWriteSchema>;
+
 export const historyResponseSchema = z.object({ history: z.array(historyEntrySchema) });
 export const notesResponseSchema = z.object({ notes: z.array(noteSchema) });
 export const duplicatesResponseSchema = z.object({

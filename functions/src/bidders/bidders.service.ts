@@ -38,7 +38,7 @@ import {
   type NoteRecord,
 } from './bidders.repo.js';
 import { auditView, derive, derivedOf, toListItem } from './bidder-model.js';
-import { recordMatchesFor } from './duplicates.service.js';
+import { recordMatchesFor, type MatchOutcome } from './duplicates.service.js';
 import { forgetTotals, rememberedTotal } from './list-totals.js';
 
 /**
@@ -187,8 +187,8 @@ export async function createBidder(ctx: RequestContext, input: BidderInput) {
         entity: { type: 'bidder', id: created.id },
         after: auditView(created),
       });
-      await recordMatchesFor(ctx, [created], settings.autoMergeThreshold);
-      return currentOrSurvivor(ctx, created);
+      const matches = await recordMatchesFor(ctx, [created], settings.autoMergeThreshold);
+      return outcomeOf(ctx, created, matches);
     } catch (error) {
       if (!isConflict(error)) throw error;
       if (input.bidderId) {
@@ -205,15 +205,36 @@ export async function createBidder(ctx: RequestContext, input: BidderInput) {
   }
 }
 
+/** A bidder written, as it is after duplicate matching, and what matching did with it. */
+export interface WriteOutcome {
+  bidder: Stored<BidderRecord>;
+  /** Set when the bidder written was merged into an existing one: the answer is that bidder. */
+  mergedBecause: string[] | null;
+  /** Likely duplicates recorded for review. */
+  possibleDuplicates: number;
+}
+
 /**
  * A bidder as it is after duplicate matching: re-read, since matching may have changed it as the
- * survivor of a merge, or the bidder the certain duplicate was merged into (which carries its ID
- * as an alias).
+ * survivor of a merge, or merged it into an older bidder (which carries its ID as an alias).
  */
-async function currentOrSurvivor(ctx: RequestContext, record: BidderRecord) {
-  const current = await biddersRepo.find(ctx.scope, record.id);
-  if (current) return current;
-  return (await findByAlias(ctx.scope, record.bidderId)) ?? getBidder(ctx, record.id);
+async function outcomeOf(
+  ctx: RequestContext,
+  record: BidderRecord,
+  matches: MatchOutcome,
+): Promise<WriteOutcome> {
+  const merge = matches.merges.find((entry) => entry.mergedId === record.id);
+  const current = merge ? undefined : await biddersRepo.find(ctx.scope, record.id);
+  const bidder =
+    current ??
+    (merge ? await biddersRepo.find(ctx.scope, merge.survivorId) : undefined) ??
+    (await findByAlias(ctx.scope, record.bidderId)) ??
+    (await getBidder(ctx, record.id));
+  return {
+    bidder,
+    mergedBecause: bidder.id === record.id ? null : (merge?.reasons ?? []),
+    possibleDuplicates: matches.pending,
+  };
 }
 
 /** Applies an edit made against a version the caller read (If-Match); scores follow the facts. */
@@ -257,11 +278,10 @@ export async function updateBidder(
     changes.lastName !== undefined ||
     changes.address !== undefined
   ) {
-    await recordMatchesFor(ctx, [saved], settings.autoMergeThreshold);
-    // A certain match may have merged this bidder into an older one, or changed it as the survivor.
-    return currentOrSurvivor(ctx, saved);
+    const matches = await recordMatchesFor(ctx, [saved], settings.autoMergeThreshold);
+    return outcomeOf(ctx, saved, matches);
   }
-  return saved;
+  return { bidder: saved, mergedBecause: null, possibleDuplicates: 0 };
 }
 
 /** Removes a bidder, then the notes that were its own (left unseen, were the second step lost). */

@@ -43,7 +43,7 @@ export async function recordMatchesFor(
   records: BidderRecord[],
   autoMergeThreshold: number,
 ) {
-  if (!records.length) return { pending: 0, autoMerged: 0 };
+  if (!records.length) return noMatches();
   const fresh = new Set(records.map((record) => record.id));
   const keys = [...new Set(records.flatMap((record) => record.matchKeys))];
   const pool = new Map<string, PairCandidate>(
@@ -56,15 +56,31 @@ export async function recordMatchesFor(
   return recordPairs(ctx, pairs, pool, autoMergeThreshold);
 }
 
+/** A merge made on arrival: which record went into which, and why they are the same bidder. */
+export interface AutoMerge {
+  survivorId: string;
+  mergedId: string;
+  reasons: string[];
+}
+
+export interface MatchOutcome {
+  pending: number;
+  autoMerged: number;
+  merges: AutoMerge[];
+}
+
+export const noMatches = (): MatchOutcome => ({ pending: 0, autoMerged: 0, merges: [] });
+
 /** Saves pairs for review, or merges them at once when at or above the auto-merge threshold. */
 export async function recordPairs(
   ctx: RequestContext,
   pairs: DuplicatePair[],
   pool: Map<string, PairCandidate>,
   autoMergeThreshold: number,
-) {
+): Promise<MatchOutcome> {
   let pending = 0;
   let autoMerged = 0;
+  const merges: AutoMerge[] = [];
   const merged = new Set<string>();
   for (const pair of pairs) {
     if (merged.has(pair.a) || merged.has(pair.b)) continue;
@@ -90,6 +106,7 @@ export async function recordPairs(
           conflicts: pair.conflicts,
         });
         merged.add(secondary.id);
+        merges.push({ survivorId: primary.id, mergedId: secondary.id, reasons: pair.reasons });
         autoMerged += 1;
       } catch (error) {
         // Someone changed or removed one of the two meanwhile: leave the pair for review instead.
@@ -107,7 +124,7 @@ export async function recordPairs(
       pending += 1;
     }
   }
-  return { pending, autoMerged };
+  return { pending, autoMerged, merges };
 }
 
 async function savePending(
@@ -371,8 +388,6 @@ export async function scanDuplicates(ctx: RequestContext) {
   for await (const page of eachCandidatePage(ctx.scope, SCAN_PAGE)) records.push(...page);
   const pairs = findDuplicates(records);
   const pool = new Map(records.map((record) => [record.id, record]));
-  return {
-    scanned: records.length,
-    ...(await recordPairs(ctx, pairs, pool, settings.autoMergeThreshold)),
-  };
+  const { pending, autoMerged } = await recordPairs(ctx, pairs, pool, settings.autoMergeThreshold);
+  return { scanned: records.length, pending, autoMerged };
 }

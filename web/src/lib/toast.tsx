@@ -1,8 +1,10 @@
 import {
+  Link,
   Toast,
   ToastBody,
   Toaster,
   ToastTitle,
+  ToastTrigger,
   useId,
   useToastController,
   type ToastIntent,
@@ -18,11 +20,17 @@ import { useMediaQuery } from './use-media-query';
 export const TOAST_LIMIT = 3;
 export const TOAST_TIMEOUT_MS = 4000;
 
+/** A follow-up the toast offers, such as opening what it is about. */
+export interface ToastAction {
+  label: string;
+  run(): void;
+}
+
 export interface Notify {
-  success(title: string, body?: string): void;
-  error(title: string, body?: string): void;
-  info(title: string, body?: string): void;
-  warning(title: string, body?: string): void;
+  success(title: string, body?: string, action?: ToastAction): void;
+  error(title: string, body?: string, action?: ToastAction): void;
+  info(title: string, body?: string, action?: ToastAction): void;
+  warning(title: string, body?: string, action?: ToastAction): void;
 }
 
 const NotifyContext = createContext<Notify | undefined>(undefined);
@@ -32,10 +40,20 @@ export function ToastHost({ children }: { children: ReactNode }) {
   const { dispatchToast } = useToastController(toasterId);
   const phone = useMediaQuery('(max-width: 760px)');
   const show = useCallback(
-    (intent: ToastIntent, title: string, body?: string) =>
+    (intent: ToastIntent, title: string, body?: string, action?: ToastAction) =>
       dispatchToast(
         <Toast>
-          <ToastTitle>{title}</ToastTitle>
+          <ToastTitle
+            action={
+              action ? (
+                <ToastTrigger>
+                  <Link onClick={action.run}>{action.label}</Link>
+                </ToastTrigger>
+              ) : undefined
+            }
+          >
+            {title}
+          </ToastTitle>
           {body ? <ToastBody>{body}</ToastBody> : null}
         </Toast>,
         { intent, timeout: TOAST_TIMEOUT_MS },
@@ -44,10 +62,10 @@ export function ToastHost({ children }: { children: ReactNode }) {
   );
   const notify = useMemo<Notify>(
     () => ({
-      success: (title, body) => show('success', title, body),
-      error: (title, body) => show('error', title, body),
-      info: (title, body) => show('info', title, body),
-      warning: (title, body) => show('warning', title, body),
+      success: (title, body, action) => show('success', title, body, action),
+      error: (title, body, action) => show('error', title, body, action),
+      info: (title, body, action) => show('info', title, body, action),
+      warning: (title, body, action) => show('warning', title, body, action),
     }),
     [show],
   );

@@ -1,6 +1,7 @@
 import {
   analyticsSchema,
   bidderSchema,
+  bidderWriteSchema,
   bulkInviteResultSchema,
   duplicatesResponseSchema,
   historyResponseSchema,
@@ -129,7 +130,7 @@ export function useBidderActions() {
       const created = await apiRequest(domainApi('/bidders'), {
         method: 'POST',
         body,
-        schema: bidderSchema,
+        schema: bidderWriteSchema,
       });
       await refreshLists();
       return created;
@@ -139,9 +140,12 @@ export function useBidderActions() {
         method: 'PUT',
         body: changes,
         headers: { 'if-match': `"${bidder.etag}"` },
-        schema: bidderSchema,
+        schema: bidderWriteSchema,
       });
-      await mutate(bidderKey(bidder.id), saved, { revalidate: false });
+      // Merged into another bidder, this one is gone: the survivor is what the answer holds.
+      await mutate(bidderKey(saved.id), saved, { revalidate: false });
+      if (saved.id !== bidder.id)
+        await mutate(bidderKey(bidder.id), undefined, { revalidate: false });
       await refreshLists();
       return saved;
     },

@@ -25,8 +25,10 @@ import {
   preferredCategories,
   type Bidder,
   type BidderListItem,
+  type BidderWrite,
 } from '@contracts/bidders/bidders.schema';
 import { useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { useNotify } from '../../../lib/toast';
 import { useAction } from '../../../lib/use-action';
@@ -89,6 +91,18 @@ const fromBidder = (bidder: BidderListItem): FormState => ({
   note: '',
 });
 
+const sentence = (items: string[]) =>
+  items.length <= 1
+    ? (items[0] ?? '')
+    : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+
+/** "Merged into Naomi Okafor (HV-1019): same email address and same name". */
+export function mergedTitle(bidder: BidderWrite): string {
+  const reasons = (bidder.mergedBecause ?? []).map((reason) => reason.toLowerCase());
+  const into = `Merged into ${bidder.firstName} ${bidder.lastName} (${bidder.bidderId})`;
+  return reasons.length ? `${into}: ${sentence(reasons)}` : into;
+}
+
 /** Add New Bidder, or Edit Details of one (sent with its ETag, so no one's change is lost). */
 export function BidderFormDialog({
   open,
@@ -118,6 +132,16 @@ export function BidderFormDialog({
     setErrors({});
     setStale(false);
   }
+
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const showBidder = (id: string) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.set('bidder', id);
+      return next;
+    });
+  const openAction = (id: string) => ({ label: 'Open bidder', run: () => showBidder(id) });
 
   const loadTheirChanges = useAction(
     async () => {
@@ -154,7 +178,13 @@ export function BidderFormDialog({
           preferredCategories: form.preferredCategories,
           preferredPaymentMethod: form.preferredPaymentMethod,
         });
-        notify.success('Bidder details saved');
+        if (saved.mergedBecause) {
+          notify.success(mergedTitle(saved), undefined, openAction(saved.id));
+          // The bidder edited is now part of the survivor: show that one where it was open.
+          if (params.get('bidder') === base.id) showBidder(saved.id);
+        } else {
+          notify.success('Bidder details saved');
+        }
         onSaved?.(saved);
       } else {
         const created = await actions.create({
@@ -167,7 +197,17 @@ export function BidderFormDialog({
           preferredPaymentMethod: form.preferredPaymentMethod,
           ...(form.note.trim() ? { initialNote: form.note } : {}),
         });
-        notify.success('Bidder added successfully!');
+        if (created.mergedBecause) {
+          notify.success(mergedTitle(created), undefined, openAction(created.id));
+        } else if (created.possibleDuplicates) {
+          notify.success(
+            'Bidder added successfully!',
+            'They may be someone already on file: the pair is waiting under Duplicates.',
+            { label: 'Review', run: () => navigate('/bidders/duplicates') },
+          );
+        } else {
+          notify.success('Bidder added successfully!', undefined, openAction(created.id));
+        }
         setForm(blank);
         onSaved?.(created);
       }
