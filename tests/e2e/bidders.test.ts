@@ -380,8 +380,33 @@ describe('Bidder Management', () => {
       .getByRole('button', { name: /^Actions for / })
       .first()
       .click();
-    expect(await page.getByRole('menuitem', { name: 'Edit Details' }).isDisabled()).toBe(true);
-    expect(await page.getByRole('menuitem', { name: 'Delete Bidder' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('menuitem', { name: /^Edit Details/ }).isDisabled()).toBe(true);
+    expect(await page.getByRole('menuitem', { name: /^Delete Bidder/ }).isDisabled()).toBe(true);
+    await page.getByText('Needs the Edit bidders permission').waitFor();
+    await page.keyboard.press('Escape');
+
+    // The profile: nothing to edit, each control saying why, no note form.
+    await page.getByRole('row').nth(1).click();
+    const panel = page.getByRole('dialog').filter({ has: page.getByText('Score Breakdown') });
+    const edit = panel.getByRole('button', { name: 'Edit Settings' });
+    expect(await edit.getAttribute('aria-disabled')).toBe('true');
+    await edit.hover();
+    await page.getByRole('tooltip', { name: 'Needs the Edit bidders permission' }).waitFor();
+    await edit.click({ force: true });
+    expect(await page.getByRole('dialog', { name: /^Edit / }).count()).toBe(0);
+    await panel.getByRole('tab', { name: 'Notes' }).click();
+    await panel
+      .getByText('Needs the Add notes to bidder history permission to add notes.')
+      .waitFor();
+    expect(await panel.getByRole('button', { name: 'Add Note' }).count()).toBe(0);
+    await screenshot(page, 'bidders-profile-viewer');
+    await page.keyboard.press('Escape');
+
+    await page.goto(`${webUrl}/bidders/duplicates`);
+    await page.getByText(/Changing it needs the Configure custom scoring permission/).waitFor();
+    expect(await page.getByRole('button', { name: 'Adjust' }).count()).toBe(0);
+    const merge = page.getByRole('button', { name: 'Review & Merge' }).first();
+    expect(await merge.getAttribute('aria-disabled')).toBe('true');
     await page.context().close();
   });
 });

@@ -65,8 +65,8 @@ export const badRequest = (message: string, details?: unknown) =>
   new AppError('bad_request', message, details);
 export const unauthorized = (message = 'Authentication required') =>
   new AppError('unauthorized', message);
-export const forbidden = (message = 'You do not have permission to do this') =>
-  new AppError('forbidden', message);
+export const forbidden = (message = 'You do not have permission to do this', details?: unknown) =>
+  new AppError('forbidden', message, details);
 export const notFound = (message = 'Not found') => new AppError('not_found', message);
 export const conflict = (message: string, details?: unknown) =>
   new AppError('conflict', message, details);

@@ -109,7 +109,8 @@ async function resolvePrincipal(
     );
   }
   if (permission !== 'authenticated' && !hasPermission(principal, permission)) {
-    throw forbidden(`You need the ${permission} permission to do this`);
+    // The key in the details, so a client can name the permission in its own words.
+    throw forbidden(`You need the ${permission} permission to do this`, { permission });
   }
   return principal;
 }

@@ -77,6 +77,35 @@ describe('apiRequest', () => {
     expect((error as ApiError).fieldErrors()).toEqual({ email: 'Invalid email address' });
   });
 
+  it('words a refusal by the permission the service names, never as a failure to retry', async () => {
+    const refusal = (permission: string) =>
+      json(403, {
+        error: {
+          code: 'forbidden',
+          message: `You need the ${permission} permission to do this`,
+          details: { permission },
+        },
+      });
+    vi.stubGlobal('fetch', async () => refusal('bidders:edit'));
+    await expect(apiRequest('http://api/bidders/1', { method: 'PUT', body: {} })).rejects.toEqual(
+      expect.objectContaining({
+        status: 403,
+        message: "You don't have permission to edit bidders",
+      }),
+    );
+    vi.stubGlobal('fetch', async () => refusal('bidders:history_edit'));
+    await expect(apiRequest('http://api/bidders/1/notes', { method: 'POST' })).rejects.toEqual(
+      expect.objectContaining({
+        message: "You don't have permission to add notes to bidder history",
+      }),
+    );
+    // A key the catalogue does not know keeps the service's own words.
+    vi.stubGlobal('fetch', async () => refusal('made:up'));
+    await expect(apiRequest('http://api/x')).rejects.toEqual(
+      expect.objectContaining({ message: 'You need the made:up permission to do this' }),
+    );
+  });
+
   it('falls back to the status when the body is not an error body', async () => {
     vi.stubGlobal(
       'fetch',

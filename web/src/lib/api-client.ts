@@ -1,4 +1,5 @@
 import { errorBodySchema } from '@contracts/platform/error-body.schema';
+import { permissionCatalogue } from '@contracts/identity/permissions';
 import type { z } from 'zod';
 import { forgetEverything, setAuthState, tokens } from './auth-store';
 import { config } from './config';
@@ -41,12 +42,21 @@ const DEFAULT_TIMEOUT_MS = 30_000;
 export const authApi = (path: string) => `${config.authApiUrl}${path}`;
 export const domainApi = (path: string) => `${config.domainApiUrl}${path}`;
 
+/** A 403 in words, from the permission the service names: "You don't have permission to edit bidders". */
+function refusalMessage(details: unknown): string | null {
+  const key = (details as { permission?: unknown } | undefined)?.permission;
+  if (typeof key !== 'string' || !(key in permissionCatalogue)) return null;
+  const label = permissionCatalogue[key as keyof typeof permissionCatalogue];
+  return `You don't have permission to ${label.charAt(0).toLowerCase()}${label.slice(1)}`;
+}
+
 export async function errorFrom(response: Response): Promise<ApiError> {
   const correlationId = response.headers.get('x-correlation-id') ?? undefined;
   const parsed = errorBodySchema.safeParse(await response.json().catch(() => undefined));
   if (parsed.success) {
     const { code, message, details } = parsed.data.error;
-    return new ApiError(message, response.status, code, details, correlationId);
+    const refused = response.status === 403 ? refusalMessage(details) : null;
+    return new ApiError(refused ?? message, response.status, code, details, correlationId);
   }
   return new ApiError(
     `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`,

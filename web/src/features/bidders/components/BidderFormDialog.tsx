@@ -230,6 +230,8 @@ export function BidderFormDialog({
           );
         } else if (caught instanceof ApiError && caught.status === 412) {
           setStale(true);
+        } else if (caught instanceof ApiError && caught.status === 403) {
+          notify.error(caught.message);
         } else {
           notify.error(
             editing

@@ -37,7 +37,10 @@ import {
 import { noteCategories, type Bidder, type ScoreType } from '@contracts/bidders/bidders.schema';
 import { scoreComponents } from '@contracts/scoring/scoring.schema';
 import { useState, type FormEvent } from 'react';
+import { PermittedButton } from '../../../components/PermittedButton';
 import { messageOf } from '../../../lib/api-client';
+import { useCan } from '../../../lib/auth-store';
+import { needsPermission } from '../../../lib/permission-text';
 import { useNotify } from '../../../lib/toast';
 import { useAction } from '../../../lib/use-action';
 import { useBidder, useBidderActions, useBidderHistory, useBidderNotes } from '../api/bidders';
@@ -288,6 +291,7 @@ function Notes({ bidder, initialCategory }: { bidder: Bidder; initialCategory: s
   const notify = useNotify();
   const actions = useBidderActions();
   const { data, error } = useBidderNotes(bidder.id);
+  const canWrite = useCan()('bidders:history_edit');
   const [category, setCategory] = useState(initialCategory);
   const [note, setNote] = useState('');
   const save = useAction(
@@ -306,27 +310,37 @@ function Notes({ bidder, initialCategory }: { bidder: Bidder; initialCategory: s
   const notes = [...(data?.notes ?? [])].sort((a, b) => b.date.localeCompare(a.date));
   return (
     <div className={styles.stack}>
-      <form className={styles.noteForm} onSubmit={add}>
-        <Field label="Category">
-          <Dropdown
-            value={category}
-            selectedOptions={[category]}
-            onOptionSelect={(_, option) => setCategory(option.optionValue ?? 'General')}
-          >
-            {noteCategories.map((value) => (
-              <Option key={value}>{value}</Option>
-            ))}
-          </Dropdown>
-        </Field>
-        <Field label="New note" hint="Notes are private to your auction house.">
-          <Textarea value={note} onChange={(_, value) => setNote(value.value)} resize="vertical" />
-        </Field>
-        <div className={styles.noteActions}>
-          <Button type="submit" appearance="primary" disabled={save.busy || !note.trim()}>
-            {save.busy ? 'Adding...' : 'Add Note'}
-          </Button>
-        </div>
-      </form>
+      {canWrite ? (
+        <form className={styles.noteForm} onSubmit={add}>
+          <Field label="Category">
+            <Dropdown
+              value={category}
+              selectedOptions={[category]}
+              onOptionSelect={(_, option) => setCategory(option.optionValue ?? 'General')}
+            >
+              {noteCategories.map((value) => (
+                <Option key={value}>{value}</Option>
+              ))}
+            </Dropdown>
+          </Field>
+          <Field label="New note" hint="Notes are private to your auction house.">
+            <Textarea
+              value={note}
+              onChange={(_, value) => setNote(value.value)}
+              resize="vertical"
+            />
+          </Field>
+          <div className={styles.noteActions}>
+            <Button type="submit" appearance="primary" disabled={save.busy || !note.trim()}>
+              {save.busy ? 'Adding...' : 'Add Note'}
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <Caption1 className={styles.muted}>
+          {needsPermission('bidders:history_edit')} to add notes.
+        </Caption1>
+      )}
       {error ? <MessageBar intent="error">{messageOf(error)}</MessageBar> : null}
       {data && !notes.length ? (
         <div className={styles.empty}>
@@ -488,10 +502,15 @@ export function BidderProfilePanel({
           >
             Send Email
           </Button>
-          <Button icon={<EditRegular />} onClick={() => setEditing(true)}>
+          <PermittedButton
+            permission="bidders:edit"
+            icon={<EditRegular />}
+            onClick={() => setEditing(true)}
+          >
             Edit Settings
-          </Button>
-          <Button
+          </PermittedButton>
+          <PermittedButton
+            permission="bidders:history_edit"
             icon={<FlagRegular />}
             onClick={() => {
               setNoteCategory('Warning');
@@ -499,7 +518,7 @@ export function BidderProfilePanel({
             }}
           >
             Report Bidder
-          </Button>
+          </PermittedButton>
         </DrawerFooter>
       ) : null}
       {/* Inside the drawer, so it nests: closing it gives the drawer back its focus and Escape. */}

@@ -27,6 +27,7 @@ import type { BidderListItem, ScoreType } from '@contracts/bidders/bidders.schem
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useCan } from '../../../lib/auth-store';
+import { needsPermission } from '../../../lib/permission-text';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { ScoreGauge } from './ScoreGauge';
 import {
@@ -166,6 +167,7 @@ function RowMenu({
           <MenuItem
             icon={<EditRegular />}
             disabled={!can('bidders:edit')}
+            subText={can('bidders:edit') ? undefined : needsPermission('bidders:edit')}
             onClick={() => onAction('edit', bidder)}
           >
             Edit Details
@@ -173,6 +175,13 @@ function RowMenu({
           <MenuItem
             icon={<MailRegular />}
             disabled={!can('bidders:invite') || !bidder.email}
+            subText={
+              !can('bidders:invite')
+                ? needsPermission('bidders:invite')
+                : bidder.email
+                  ? undefined
+                  : 'No email address on file'
+            }
             onClick={() => onAction('invite', bidder)}
           >
             Send Invite
@@ -183,6 +192,7 @@ function RowMenu({
           <MenuItem
             icon={<DeleteRegular />}
             disabled={!can('bidders:delete')}
+            subText={can('bidders:delete') ? undefined : needsPermission('bidders:delete')}
             onClick={() => onAction('delete', bidder)}
           >
             Delete Bidder

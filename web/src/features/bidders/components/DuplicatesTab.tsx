@@ -1,7 +1,6 @@
 import {
   Badge,
   Body1,
-  Button,
   Caption1,
   Card,
   makeStyles,
@@ -18,11 +17,11 @@ import { CheckmarkCircleRegular, ArrowSyncRegular } from '@fluentui/react-icons'
 import type { BidderListItem, DuplicateView } from '@contracts/bidders/bidders.schema';
 import { useState, type ReactNode } from 'react';
 import { messageOf } from '../../../lib/api-client';
-import { useCan } from '../../../lib/auth-store';
 import { useNotify } from '../../../lib/toast';
 import { useAction } from '../../../lib/use-action';
 import { useBidderActions, useDuplicates } from '../api/bidders';
 import { MergeDialog } from './MergeDialog';
+import { PermittedButton } from '../../../components/PermittedButton';
 import { StatCard } from '../../../components/StatCard';
 import { confidenceColour, fullName } from './score-style';
 
@@ -104,10 +103,8 @@ export function DuplicatesTab({ threshold }: { threshold: ReactNode }) {
   const styles = useStyles();
   const notify = useNotify();
   const actions = useBidderActions();
-  const can = useCan();
   const { data, error } = useDuplicates();
   const [reviewing, setReviewing] = useState<DuplicateView | null>(null);
-  const canMerge = can('bidders:merge');
 
   const scan = useAction(
     async () => {
@@ -146,13 +143,14 @@ export function DuplicatesTab({ threshold }: { threshold: ReactNode }) {
       </div>
       <div className={styles.listHead}>
         <Subtitle2 as="h2">Pending Duplicate Matches</Subtitle2>
-        <Button
+        <PermittedButton
+          permission="bidders:merge"
           icon={<ArrowSyncRegular />}
-          disabled={!canMerge || scan.busy}
+          disabled={scan.busy}
           onClick={() => void scan.run()}
         >
           {scan.busy ? 'Checking...' : 'Check all bidders'}
-        </Button>
+        </PermittedButton>
       </div>
       {error ? (
         <MessageBar intent="error">
@@ -192,12 +190,16 @@ export function DuplicatesTab({ threshold }: { threshold: ReactNode }) {
               <Side bidder={pair.bidder2} />
             </div>
             <div className={styles.actions}>
-              <Button disabled={!canMerge} onClick={() => void dismiss.run(pair)}>
+              <PermittedButton permission="bidders:merge" onClick={() => void dismiss.run(pair)}>
                 Not a duplicate
-              </Button>
-              <Button appearance="primary" disabled={!canMerge} onClick={() => setReviewing(pair)}>
+              </PermittedButton>
+              <PermittedButton
+                permission="bidders:merge"
+                appearance="primary"
+                onClick={() => setReviewing(pair)}
+              >
                 Review &amp; Merge
-              </Button>
+              </PermittedButton>
             </div>
           </Card>
         ))

@@ -13,6 +13,7 @@ import {
 import { AUTO_MERGE_DEFAULT } from '@contracts/scoring/scoring.schema';
 import { useState } from 'react';
 import { useNotify } from '../../../lib/toast';
+import { permissionLabel } from '../../../lib/permission-text';
 import { useAction } from '../../../lib/use-action';
 import { useSaveScoringSettings, useScoringSettings } from '../api/scoring';
 
@@ -55,6 +56,9 @@ export function AutoMergeThreshold({ canEdit }: { canEdit: boolean }) {
         <MessageBarTitle>Auto-merge threshold: {saved}%</MessageBarTitle>
         Pairs matching at {saved}% or more are merged automatically when bidders are added or
         imported; the rest wait here for review.
+        {canEdit
+          ? null
+          : ` Changing it needs the ${permissionLabel('bidders:scoring')} permission.`}
         {open ? (
           <div className={styles.slider}>
             <Field label={`Threshold: ${shown}%`} hint="Recommended: 90 to 95%.">
@@ -84,11 +88,13 @@ export function AutoMergeThreshold({ canEdit }: { canEdit: boolean }) {
           </div>
         ) : null}
       </MessageBarBody>
-      <MessageBarActions>
-        <Button size="small" onClick={() => setOpen(!open)} aria-expanded={open}>
-          {open ? 'Hide Settings' : 'Adjust'}
-        </Button>
-      </MessageBarActions>
+      {canEdit ? (
+        <MessageBarActions>
+          <Button size="small" onClick={() => setOpen(!open)} aria-expanded={open}>
+            {open ? 'Hide Settings' : 'Adjust'}
+          </Button>
+        </MessageBarActions>
+      ) : null}
     </MessageBar>
   );
 }
