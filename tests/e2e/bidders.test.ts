@@ -65,8 +65,14 @@ describe('Bidder Management', () => {
     const dialog = page.getByRole('dialog', { name: 'Add New Bidder' });
     await dialog.getByRole('button', { name: 'Add Bidder' }).click();
     await page.getByText('Please fill in all required fields').first().waitFor();
+    await dialog.getByText('First name is required').waitFor();
     await dialog.getByRole('textbox', { name: 'First name' }).fill('Ada');
     await dialog.getByRole('textbox', { name: 'Last name' }).fill(surname);
+    // A mistyped email says what is wrong with which field.
+    await dialog.getByRole('textbox', { name: 'Email' }).fill(`ada.${surname.toLowerCase()}@`);
+    await dialog.getByRole('button', { name: 'Add Bidder' }).click();
+    await page.getByText('Email: Enter a valid email address').first().waitFor();
+    await dialog.getByText('Enter a valid email address').waitFor();
     await dialog
       .getByRole('textbox', { name: 'Email' })
       .fill(`ada.${surname.toLowerCase()}@example.com`);

@@ -63,6 +63,20 @@ describe('sign-up and sign-in', () => {
     await page.context().close();
   });
 
+  it('shows a service field problem once, beside its field', async () => {
+    const { page } = await openPage(browser);
+    await page.goto(`${webUrl}/signup`);
+    await page.getByRole('heading', { name: 'Create New User Account' }).waitFor();
+    await fillSignup(page, { first: 'Ada', last: 'Byron', email: uniqueEmail('phone') });
+    await page.getByRole('textbox', { name: 'Phone' }).fill('12');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByText('Please correct the highlighted field').waitFor();
+    const problem = page.getByText(/phone number/i);
+    await expect.poll(() => problem.count()).toBe(1);
+    expect(await page.getByText(/^phone:/).count()).toBe(0);
+    await page.context().close();
+  });
+
   it('asks which account when the person has several, and opens the one chosen', async () => {
     const { page } = await openPage(browser);
     await signInThroughForm(page, 'admin@harborview.demo');

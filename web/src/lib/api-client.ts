@@ -3,6 +3,7 @@ import { permissionCatalogue } from '@contracts/identity/permissions';
 import type { z } from 'zod';
 import { forgetEverything, setAuthState, tokens } from './auth-store';
 import { config } from './config';
+import { fieldSentence } from './field-errors';
 
 /** A failed call, with the service's own message when it sent one. */
 export class ApiError extends Error {
@@ -17,11 +18,13 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 
-  /** The field-level problems of a 400, keyed by field name. */
+  /** The field-level problems of a 400, keyed by field name, each as a sentence. */
   fieldErrors(): Record<string, string> {
     const fields =
       (this.details as { fields?: { field: string; message: string }[] } | undefined)?.fields ?? [];
-    return Object.fromEntries(fields.map((problem) => [problem.field, problem.message]));
+    return Object.fromEntries(
+      fields.map((problem) => [problem.field, fieldSentence(problem.field, problem.message)]),
+    );
   }
 }
 

@@ -7,9 +7,12 @@ describe('attempt', () => {
     expect(await attempt(async () => 'saved')).toEqual({ ok: true });
   });
 
-  it('turns a service error into its message and field errors', async () => {
-    const error = new ApiError('email: Invalid email address', 400, 'validation_failed', {
-      fields: [{ location: 'body', field: 'email', message: 'Invalid email address' }],
+  it('puts each field problem beside its field as a sentence, and says so once above', async () => {
+    const error = new ApiError('phone: Enter a phone number', 400, 'validation_failed', {
+      fields: [
+        { location: 'body', field: 'phone', message: 'Enter a phone number' },
+        { location: 'body', field: 'firstName', message: 'is required' },
+      ],
     });
     expect(
       await attempt(async () => {
@@ -18,8 +21,8 @@ describe('attempt', () => {
     ).toEqual({
       ok: false,
       error,
-      message: 'email: Invalid email address',
-      fieldErrors: { email: 'Invalid email address' },
+      message: 'Please correct the highlighted fields',
+      fieldErrors: { phone: 'Enter a phone number', firstName: 'First name is required' },
     });
   });
 

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ApiError, messageOf } from './api-client';
+import { correctFieldsMessage } from './field-errors';
 
 /** How a piece of work ended: done, or failed with the message to show. */
 export type Outcome =
@@ -12,11 +13,14 @@ export async function attempt(work: () => Promise<unknown>, fallback?: string): 
     await work();
     return { ok: true };
   } catch (error) {
+    const fieldErrors = error instanceof ApiError ? error.fieldErrors() : {};
+    const fields = Object.keys(fieldErrors).length;
     return {
       ok: false,
       error,
-      message: messageOf(error, fallback),
-      fieldErrors: error instanceof ApiError ? error.fieldErrors() : {},
+      // Each field's problem shows beside it; the message says only where to look, not it again.
+      message: fields ? correctFieldsMessage(fields) : messageOf(error, fallback),
+      fieldErrors,
     };
   }
 }

@@ -20,7 +20,9 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import {
+  bidderInputSchema,
   bidderStatuses,
+  bidderUpdateSchema,
   paymentMethods,
   preferredCategories,
   type Bidder,
@@ -30,9 +32,10 @@ import {
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
+import { correctFieldsMessage, fieldErrorsOf, fieldLabel } from '../../../lib/field-errors';
 import { useNotify } from '../../../lib/toast';
 import { useAction } from '../../../lib/use-action';
-import { useBidderActions } from '../api/bidders';
+import { useBidderActions, type BidderInputBody } from '../api/bidders';
 
 const useStyles = makeStyles({
   surface: { maxWidth: '640px', width: '100%' },
@@ -77,6 +80,24 @@ const blank: FormState = {
   preferredCategories: [],
   preferredPaymentMethod: 'Credit Card',
   note: '',
+};
+
+/** The form's own labels, for naming a field in a toast. */
+const fieldLabels: Record<string, string> = {
+  firstName: 'First name',
+  lastName: 'Last name',
+  email: 'Email',
+  phone: 'Phone',
+  street: 'Street',
+  city: 'City',
+  state: 'State',
+  zip: 'ZIP / postcode',
+  country: 'Country',
+  preferredCategories: 'Preferred categories',
+};
+const labelOf = (key: string) => {
+  const field = key.replace(/^address\./, '');
+  return fieldLabels[field] ?? fieldLabel(field);
 };
 
 const fromBidder = (bidder: BidderListItem): FormState => ({
@@ -158,26 +179,56 @@ export function BidderFormDialog({
   const set = (name: keyof FormState) => (_: unknown, data: { value: string }) =>
     setForm((current) => ({ ...current, [name]: data.value }));
 
+  const address = () => ({
+    street: form.street,
+    city: form.city,
+    state: form.state,
+    zip: form.zip,
+    country: form.country || 'USA',
+  });
+  const updateBody = () => ({
+    firstName: form.firstName,
+    lastName: form.lastName,
+    email: form.email,
+    phone: form.phone.trim() ? form.phone : null,
+    address: address(),
+    status: form.status,
+    preferredCategories: form.preferredCategories,
+    preferredPaymentMethod: form.preferredPaymentMethod,
+  });
+  const createBody = (): BidderInputBody => ({
+    firstName: form.firstName,
+    lastName: form.lastName,
+    email: form.email,
+    ...(form.phone.trim() ? { phone: form.phone } : {}),
+    address: address(),
+    preferredCategories: form.preferredCategories,
+    preferredPaymentMethod: form.preferredPaymentMethod,
+    ...(form.note.trim() ? { initialNote: form.note } : {}),
+  });
+
+  /** Shows each field's problem beside it, and in the toast which field is wrong. */
+  const showFieldErrors = (fields: Record<string, string>) => {
+    const byInput = Object.fromEntries(
+      Object.entries(fields).map(([field, message]) => [field.replace(/^address\./, ''), message]),
+    );
+    setErrors(byInput);
+    const missing = !form.firstName.trim() || !form.lastName.trim() || !form.email.trim();
+    const entries = Object.entries(fields);
+    const [only] = entries;
+    notify.error(
+      missing
+        ? 'Please fill in all required fields'
+        : entries.length === 1 && only
+          ? `${labelOf(only[0])}: ${only[1]}`
+          : correctFieldsMessage(entries.length),
+    );
+  };
+
   const save = useAction(
     async () => {
-      const address = {
-        street: form.street,
-        city: form.city,
-        state: form.state,
-        zip: form.zip,
-        country: form.country || 'USA',
-      };
       if (base) {
-        const saved = await actions.update(base, {
-          firstName: form.firstName,
-          lastName: form.lastName,
-          email: form.email,
-          phone: form.phone.trim() ? form.phone : null,
-          address,
-          status: form.status,
-          preferredCategories: form.preferredCategories,
-          preferredPaymentMethod: form.preferredPaymentMethod,
-        });
+        const saved = await actions.update(base, updateBody());
         if (saved.mergedBecause) {
           notify.success(mergedTitle(saved), undefined, openAction(saved.id));
           // The bidder edited is now part of the survivor: show that one where it was open.
@@ -187,16 +238,7 @@ export function BidderFormDialog({
         }
         onSaved?.(saved);
       } else {
-        const created = await actions.create({
-          firstName: form.firstName,
-          lastName: form.lastName,
-          email: form.email,
-          ...(form.phone.trim() ? { phone: form.phone } : {}),
-          address,
-          preferredCategories: form.preferredCategories,
-          preferredPaymentMethod: form.preferredPaymentMethod,
-          ...(form.note.trim() ? { initialNote: form.note } : {}),
-        });
+        const created = await actions.create(createBody());
         if (created.mergedBecause) {
           notify.success(mergedTitle(created), undefined, openAction(created.id));
         } else if (created.possibleDuplicates) {
@@ -214,24 +256,13 @@ export function BidderFormDialog({
       onClose();
     },
     {
-      onError: (_, caught) => {
+      onError: (message, caught) => {
         if (caught instanceof ApiError && caught.status === 400) {
-          const fields = caught.fieldErrors();
-          setErrors(
-            Object.fromEntries(
-              Object.entries(fields).map(([field, message]) => [
-                field.replace(/^address\./, ''),
-                message,
-              ]),
-            ),
-          );
-          notify.error(
-            editing ? 'Check the highlighted fields' : 'Please fill in all required fields',
-          );
+          showFieldErrors(caught.fieldErrors());
         } else if (caught instanceof ApiError && caught.status === 412) {
           setStale(true);
         } else if (caught instanceof ApiError && caught.status === 403) {
-          notify.error(caught.message);
+          notify.error(message);
         } else {
           notify.error(
             editing
@@ -245,13 +276,12 @@ export function BidderFormDialog({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!form.firstName.trim() || !form.lastName.trim() || !form.email.trim()) {
-      setErrors({
-        ...(form.firstName.trim() ? {} : { firstName: 'First name is required' }),
-        ...(form.lastName.trim() ? {} : { lastName: 'Last name is required' }),
-        ...(form.email.trim() ? {} : { email: 'Email is required' }),
-      });
-      notify.error('Please fill in all required fields');
+    // The contract the service checks with, checked here first: the same words, no round trip.
+    const checked = editing
+      ? bidderUpdateSchema.safeParse(updateBody())
+      : bidderInputSchema.safeParse(createBody());
+    if (!checked.success) {
+      showFieldErrors(fieldErrorsOf(checked.error));
       return;
     }
     setErrors({});
@@ -260,11 +290,10 @@ export function BidderFormDialog({
 
   const text = (
     name: keyof FormState,
-    label: string,
     options: { required?: boolean; type?: 'email' | 'tel' } = {},
   ) => (
     <Field
-      label={label}
+      label={fieldLabels[name]}
       required={options.required ?? false}
       validationMessage={errors[name]}
       validationState={errors[name] ? 'error' : 'none'}
@@ -299,20 +328,20 @@ export function BidderFormDialog({
                 </MessageBar>
               ) : null}
               <div className={styles.grid}>
-                {text('firstName', 'First name', { required: true })}
-                {text('lastName', 'Last name', { required: true })}
-                {text('email', 'Email', { required: true, type: 'email' })}
-                {text('phone', 'Phone', { type: 'tel' })}
+                {text('firstName', { required: true })}
+                {text('lastName', { required: true })}
+                {text('email', { required: true, type: 'email' })}
+                {text('phone', { type: 'tel' })}
               </div>
               <Subtitle2 as="h3" className={styles.section}>
                 Address
               </Subtitle2>
               <div className={styles.grid}>
-                <div className={styles.wide}>{text('street', 'Street')}</div>
-                {text('city', 'City')}
-                {text('state', 'State')}
-                {text('zip', 'ZIP / postcode')}
-                {text('country', 'Country')}
+                <div className={styles.wide}>{text('street')}</div>
+                {text('city')}
+                {text('state')}
+                {text('zip')}
+                {text('country')}
               </div>
               <Subtitle2 as="h3" className={styles.section}>
                 Preferences
