@@ -492,6 +492,7 @@ describe('Bidder Management screens', () => {
     await dialog.getByText(story).waitFor();
     await dialog.getByText(invite).waitFor();
     expect(await dialog.getByText('Deny below a custom score of 30').count()).toBe(1);
+    await screenshot(page, 'bidders-scoring-rules-light');
     await page.context().close();
   });
 });
