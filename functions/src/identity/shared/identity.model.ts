@@ -198,10 +198,10 @@ export interface OneTimeTokenRecord {
   usedAt: string | null;
 }
 
+/** Failed sign-ins of one email, device or client address; a lock runs from the last one. */
 export interface ThrottleRecord {
   id: string;
   failures: number;
   firstFailureAt: string;
   lastFailureAt: string;
-  lockedUntil: string | null;
 }
