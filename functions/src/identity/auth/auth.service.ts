@@ -1,5 +1,4 @@
-import { notFound, unauthorized } from '../../platform/errors.js';
-import { settings } from '../../platform/settings.js';
+import { unauthorized } from '../../platform/errors.js';
 import { validationError } from '../../platform/validation.js';
 import { createOwnedAccount } from '../accounts/accounts.service.js';
 import {
@@ -136,13 +135,4 @@ export async function signup(input: SignupRequest, client: ClientInfo): Promise<
   }
   if (!user.emailVerified) await sendEmailVerification(user);
   return openSession(user, client, accountId);
-}
-
-/** Signs in to the seeded demo tenant; only where DEMO_USER_EMAIL is set (never in production). */
-export async function demoLogin(client: ClientInfo): Promise<SessionResponse> {
-  const email = settings().DEMO_USER_EMAIL;
-  if (!email) throw notFound('The demo is not available here');
-  const user = await userByEmail(email);
-  if (!user) throw notFound('The demo tenant has not been created');
-  return openSession(user, client);
 }

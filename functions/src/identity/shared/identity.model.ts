@@ -67,6 +67,8 @@ export interface AccountRecord {
   subscription: { tier: SubscriptionTier; addOns: { inventory: boolean; payments: boolean } };
   mfaPolicy: MfaPolicy & { enabledAt: string | null };
   securitySettings: SecuritySettings;
+  /** Set on a demo sandbox: when it is removed, with everything in it. */
+  demoExpiresAt?: string;
   createdAt: string;
   updatedAt: string;
 }

@@ -102,7 +102,7 @@ export async function signup(input: Omit<SignupRequest, 'metadata'>): Promise<vo
   applySession(response);
 }
 
-/** "Try the demo": the seeded demo tenant, on the real backend. */
+/** "Try the demo": a demo sandbox of the visitor's own, on the real backend. */
 export async function signInToDemo(): Promise<void> {
   const response = await apiRequest(authApi('/login/demo'), {
     method: 'POST',
