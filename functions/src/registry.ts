@@ -20,6 +20,8 @@ import { notificationsContainer } from './notifications/notifications.repo.js';
 import { supportFunctions } from './support/support.routes.js';
 import { supportContainer } from './support/support.repo.js';
 import { addPrincipalGuard } from './platform/principal.js';
+import { sandboxContainer } from './sandbox/sandbox.repo.js';
+import { sandboxFunctions } from './sandbox/sandbox.routes.js';
 import { scoringContainer } from './scoring/scoring.repo.js';
 import { scoringFunctions } from './scoring/scoring.routes.js';
 import { telemetryFunctions } from './telemetry/telemetry.routes.js';
@@ -34,6 +36,7 @@ const featureTables = (): FunctionTable[] => [
   bidderFunctions,
   scoringFunctions,
   uploadFunctions,
+  sandboxFunctions(accountPartitioned()),
 ];
 
 /** Every function the selected app (or both) registers. */
@@ -60,7 +63,14 @@ export const containerDefinitions: ContainerDefinition[] = [
   duplicatesContainer,
   notesContainer,
   scoringContainer,
+  sandboxContainer,
 ];
+
+/** The containers whose documents belong to one account each: removing an account empties them. */
+const accountPartitioned = () =>
+  containerDefinitions
+    .filter((definition) => definition.partitionKey === '/accountId')
+    .map((definition) => definition.id);
 
 let guarded = false;
 

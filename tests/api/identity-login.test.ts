@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { THROTTLE_RULES } from '../../functions/src/identity/auth/login-throttle.js';
 import {
   call,
   clearThrottle,
@@ -6,12 +7,33 @@ import {
   DEMO_PASSWORD,
   GOOD_PASSWORD,
   login,
+  type Reply,
+  type Session,
   signedIn,
   signup,
   uniqueEmail,
 } from '../support/identity.js';
 
 afterEach(clearThrottle);
+
+async function timed<T>(send: () => Promise<T>): Promise<T & { ms: number }> {
+  const started = performance.now();
+  const reply = await send();
+  return Object.assign(reply as T & object, { ms: performance.now() - started }) as T & {
+    ms: number;
+  };
+}
+
+/** `count` calls, at most `atOnce` in flight, in the order they were started. */
+async function inBatches<T>(count: number, atOnce: number, send: () => Promise<T>): Promise<T[]> {
+  const replies: T[] = [];
+  for (let start = 0; start < count; start += atOnce) {
+    replies.push(
+      ...(await Promise.all(Array.from({ length: Math.min(atOnce, count - start) }, send))),
+    );
+  }
+  return replies;
+}
 
 describe('POST /login', () => {
   it('selects the only account at once', async () => {
@@ -94,11 +116,110 @@ describe('POST /login', () => {
     expect((await login(ghost, 'Wrong-Password-1')).status).toBe(429);
   });
 
-  it('locks a client address after twenty failures across emails', async () => {
-    for (let attempt = 1; attempt <= 20; attempt += 1) {
-      expect((await login(uniqueEmail('spray'), 'Wrong-Password-1')).status).toBe(401);
+  it('answers a locked account and an email nobody uses alike, after any number of failures', async () => {
+    const email = uniqueEmail('target');
+    await signup({ email });
+    const ghost = uniqueEmail('ghost');
+    type Timed = Reply<Session> & { ms: number };
+    const replies: { real: Timed; ghost: Timed }[] = [];
+    // Interleaved, so whatever else the machine is doing weighs on both alike.
+    for (let attempt = 1; attempt <= 30; attempt += 1) {
+      const real = await timed(() => login(email, 'Wrong-Password-1'));
+      replies.push({ real, ghost: await timed(() => login(ghost, 'Wrong-Password-1')) });
     }
-    expect((await login(demo.owner, DEMO_PASSWORD)).status).toBe(429);
+    const statuses = replies.map(({ real }) => real.status);
+    expect(statuses).toEqual([...Array(5).fill(401), ...Array(25).fill(429)]);
+    expect(replies.map(({ ghost }) => ghost.status)).toEqual(statuses);
+    for (const { real, ghost } of replies) {
+      expect(ghost.body).toEqual(real.body);
+      expect(
+        Math.abs(
+          Number(ghost.headers.get('retry-after')) - Number(real.headers.get('retry-after')),
+        ),
+      ).toBeLessThanOrEqual(1);
+    }
+    const median = (values: number[]) => values.sort((a, b) => a - b)[values.length >> 1] ?? 0;
+    const locked = replies.slice(5);
+    expect(
+      Math.abs(
+        median(locked.map(({ real }) => real.ms)) - median(locked.map(({ ghost }) => ghost.ms)),
+      ),
+      'a lock takes as long to answer for an account as for an email nobody uses',
+    ).toBeLessThan(50);
+    expect((await login(email, GOOD_PASSWORD)).status).toBe(429);
+  });
+
+  it('slows a client address down after many failures, but lets a correct password in', async () => {
+    const email = uniqueEmail('colleague');
+    await signup({ email });
+    // A colleague's typos and a guesser on the guest Wi-Fi, five at a time: 30 failures.
+    const failures = await inBatches(30, THROTTLE_RULES.address.maxWaiting, () =>
+      login(uniqueEmail('spray'), 'Wrong-Password-1'),
+    );
+    expect(failures.map((reply) => reply.status)).toEqual(Array(30).fill(401));
+
+    const slowed = await timed(() => login(email, GOOD_PASSWORD));
+    expect(slowed.status).toBe(200);
+    expect(slowed.ms, 'the address is slowed down by the full delay').toBeGreaterThanOrEqual(
+      THROTTLE_RULES.address.maxDelayMs - 50,
+    );
+    expect(slowed.ms, 'a correct password still signs in within seconds').toBeLessThan(
+      THROTTLE_RULES.address.maxDelayMs + 3_000,
+    );
+
+    // Waiting is bounded: more attempts at once than an address may hold are refused at once.
+    const flood = await Promise.all(
+      Array.from({ length: THROTTLE_RULES.address.maxWaiting + 3 }, () =>
+        login(uniqueEmail('flood'), 'Wrong-Password-1'),
+      ),
+    );
+    expect(flood.filter((reply) => reply.status === 401)).toHaveLength(
+      THROTTLE_RULES.address.maxWaiting,
+    );
+    const refused = flood.filter((reply) => reply.status === 429);
+    expect(refused).toHaveLength(3);
+    expect(refused[0]?.headers.get('retry-after')).toBe('3');
+    expect((refused[0]?.body as unknown as { error: { message: string } }).error.message).toBe(
+      'Too many sign-in attempts from your network at once. Try again in a few seconds.',
+    );
+
+    // A device the person signed in on before is not slowed down at all.
+    const known = await timed(() =>
+      login(email, GOOD_PASSWORD, { deviceToken: slowed.body.deviceToken }),
+    );
+    expect(known.status).toBe(200);
+    expect(known.ms).toBeLessThan(THROTTLE_RULES.address.maxDelayMs);
+  });
+
+  it('does not lock a known device out, and locks a known device by its own failures only', async () => {
+    const email = uniqueEmail('owner');
+    await signup({ email });
+    const laptop = (await login(email, GOOD_PASSWORD)).body.deviceToken;
+    const phone = (await login(email, GOOD_PASSWORD)).body.deviceToken;
+    expect(laptop).toBeTruthy();
+    const other = uniqueEmail('other');
+    await signup({ email: other });
+    const othersDevice = (await login(other, GOOD_PASSWORD)).body.deviceToken;
+
+    // Someone else guesses until the account is locked for unknown clients.
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      expect((await login(email, 'Wrong-Password-1')).status).toBe(401);
+    }
+    expect((await login(email, GOOD_PASSWORD)).status).toBe(429);
+    expect((await login(email, GOOD_PASSWORD, { deviceToken: othersDevice })).status).toBe(429);
+    expect((await login(email, GOOD_PASSWORD, { deviceToken: `${laptop}x` })).status).toBe(429);
+
+    const fromLaptop = await login(email, GOOD_PASSWORD, { deviceToken: laptop });
+    expect(fromLaptop.status).toBe(200);
+    const renewed = fromLaptop.body.deviceToken;
+    expect(renewed).toBeTruthy();
+
+    // The device's own failures lock that device, not the person's other devices.
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      expect((await login(email, 'Wrong-Password-1', { deviceToken: renewed })).status).toBe(401);
+    }
+    expect((await login(email, GOOD_PASSWORD, { deviceToken: renewed })).status).toBe(429);
+    expect((await login(email, GOOD_PASSWORD, { deviceToken: phone })).status).toBe(200);
   });
 
   it('lets one person sign in from several places at once', async () => {

@@ -43,6 +43,8 @@ export interface Session {
   sessionToken: string;
   refreshToken: string;
   accessToken?: string;
+  /** Password sign-ins only: makes this client a known device of the person next time. */
+  deviceToken?: string;
   user: { id: string; email: string; emailVerified: boolean; etag: string };
   accounts: { accountId: string; accountName: string; roles: string[] }[];
   account?: {

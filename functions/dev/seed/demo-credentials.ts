@@ -10,5 +10,5 @@ export const demoUsers = [
   { email: 'viewer@harborview.demo', firstName: 'Vera', lastName: 'Lindqvist', role: 'viewer' },
 ] as const;
 
-export const DEMO_ACCOUNT_NAME = 'Harborview Auctions';
+export { DEMO_ACCOUNT_NAME } from '../../src/sandbox/demo-tenant.js';
 export const SECOND_ACCOUNT_NAME = 'Lakeside Auction Gallery';

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { accountsRepo } from '../../src/identity/accounts/accounts.repo.js';
-import { createOwnedAccount } from '../../src/identity/accounts/accounts.service.js';
+import {
+  createOwnedAccount,
+  furnishAccount,
+} from '../../src/identity/accounts/accounts.service.js';
 import { hashPassword } from '../../src/identity/auth/passwords.js';
 import {
   membershipId,
@@ -8,7 +11,6 @@ import {
   type MembershipRecord,
   type UserRecord,
 } from '../../src/identity/shared/identity.model.js';
-import { seedDemoBidders } from './demo-bidders.js';
 import {
   defaultPermissions,
   roleLabels,
@@ -18,12 +20,9 @@ import { notify } from '../../src/notifications/notifications.service.js';
 import { createUser, newUserRecord, userByEmail } from '../../src/identity/shared/users.service.js';
 import { systemContext } from '../../src/platform/context.js';
 import type { Logger } from '../../src/platform/logging.js';
-import {
-  DEMO_ACCOUNT_NAME,
-  DEMO_PASSWORD,
-  SECOND_ACCOUNT_NAME,
-  demoUsers,
-} from './demo-credentials.js';
+import { seedDemoBidders } from '../../src/sandbox/demo-bidders.js';
+import { DEMO_ACCOUNT_NAME, demoAccountPlan } from '../../src/sandbox/demo-tenant.js';
+import { DEMO_PASSWORD, SECOND_ACCOUNT_NAME, demoUsers } from './demo-credentials.js';
 
 function house(
   accountId: string,
@@ -107,50 +106,19 @@ export async function seedDemoTenant(log: Logger): Promise<void> {
   );
   if (!owner || !admin || !staff || !viewer) throw new Error('demo users were not created');
 
-  const account = await createOwnedAccount(owner, DEMO_ACCOUNT_NAME, 'organization');
+  const account = await createOwnedAccount(owner, DEMO_ACCOUNT_NAME, 'organization', {
+    subscription: demoAccountPlan.subscription,
+  });
   const scope = { accountId: account.id };
-  const created = (await accountsRepo.account(scope))!;
-  await accountsRepo.replace(
-    scope,
-    { ...created, subscription: { tier: 'tier-3', addOns: { inventory: true, payments: true } } },
-    created._etag,
+  const houseIds = (await furnishAccount(systemContext(account.id), demoAccountPlan)).map(
+    (created) => created.id,
   );
-  const fineArt = house(account.id, {
-    name: 'Harborview Fine Art',
-    address: '210 Atlantic Avenue',
-    city: 'Boston',
-    state: 'MA',
-    zip: '02110',
-    phone: '+1 617 555 0142',
-    email: 'fineart@harborview.demo',
-    website: 'https://harborview.demo/fine-art',
-  });
-  const estates = house(account.id, {
-    name: 'Harborview Estates',
-    address: '48 Fore Street',
-    city: 'Portland',
-    state: 'ME',
-    zip: '04101',
-    phone: '+1 207 555 0190',
-    email: 'estates@harborview.demo',
-  });
-  const now = new Date().toISOString();
+  const [fineArtId] = houseIds;
+  if (!fineArtId) throw new Error('the demo houses were not created');
   await accountsRepo.createTogether(scope, [
-    fineArt,
-    estates,
-    {
-      id: randomUUID(),
-      accountId: account.id,
-      type: 'group',
-      name: 'New England Houses',
-      description: 'Both Harborview sale rooms, reported together.',
-      houseIds: [fineArt.id, estates.id],
-      createdAt: now,
-      updatedAt: now,
-    },
-    member(account.id, admin, 'admin', [fineArt.id, estates.id]),
-    member(account.id, staff, 'staff', [fineArt.id]),
-    member(account.id, viewer, 'viewer', [fineArt.id, estates.id]),
+    member(account.id, admin, 'admin', houseIds),
+    member(account.id, staff, 'staff', [fineArtId]),
+    member(account.id, viewer, 'viewer', houseIds),
   ]);
 
   for (const joined of [admin, staff, viewer]) {

@@ -91,8 +91,8 @@ writeFileSync(
 );
 process.env.FEATURE_FLAGS_FILE = file;
 process.env.ENVIRONMENT = 'production';
-// Production never has a demo sign-in.
-process.env.DEMO_USER_EMAIL = '';
+// Production never offers the demo.
+process.env.DEMO_ENABLED = 'false';
 useSampleSettings();
 const { evaluateFlag, evaluateFlags, percentageBucket } = await import('./flags.js');
 

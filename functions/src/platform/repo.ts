@@ -12,6 +12,7 @@ export type { AccountScope } from './context.js';
 import { isNotFound, statusOf, withStatus } from './cosmos-errors.js';
 import { notFound } from './errors.js';
 import { container } from './cosmos.js';
+import { inFlight } from './in-flight.js';
 import { validationError } from './validation.js';
 
 export interface TenantDocument {
@@ -78,6 +79,34 @@ function keepsIdentity(operations: PatchOperation[]) {
 export const isStorableId = (id: string) => id.trim() !== '' && !/[/\\#?]/.test(id);
 
 const noSuchDocument = () => withStatus(404, 'No document can have this id');
+
+/** Deletes a document; one already gone counts as deleted (a removal run twice, or resumed). */
+export async function deleteIfPresent(
+  target: Container,
+  id: string,
+  partition: string,
+): Promise<void> {
+  try {
+    await target.item(id, partition).delete();
+  } catch (error) {
+    if (!isNotFound(error)) throw error;
+  }
+}
+
+/** Deletes the documents a query names (`id` and partition key `pk` of each), a few at a time. */
+export async function deleteAll(
+  target: Container,
+  query: { query: string; parameters: SqlParameter[] },
+  options: { partitionKey?: string } = {},
+): Promise<number> {
+  const { resources } = await target.items
+    .query<{ id: string; pk: string }>(query, options)
+    .fetchAll();
+  const writes = inFlight(10);
+  for (const { id, pk } of resources) await writes.add(deleteIfPresent(target, id, pk));
+  await writes.finish();
+  return resources.length;
+}
 
 /**
  * Cosmos access for one tenant-partitioned container. Every read, query and write is bound to the
@@ -301,6 +330,18 @@ export class TenantRepository<T extends TenantDocument> {
       })
       .fetchAll();
     return resources[0];
+  }
+
+  /** Deletes every document of the tenant in this container (removing the tenant); how many. */
+  purge(scope: AccountScope): Promise<number> {
+    return deleteAll(
+      this.container(),
+      {
+        query: `SELECT c.id, c.accountId AS pk FROM c WHERE c.accountId = ${RESERVED_PARAMETER}`,
+        parameters: [{ name: RESERVED_PARAMETER, value: scope.accountId }],
+      },
+      { partitionKey: scope.accountId },
+    );
   }
 
   /** Every matching document (or the `select`ed fields of each); for bounded sets only. */

@@ -50,6 +50,17 @@ describe('settings', () => {
     ).toBeUndefined();
   });
 
+  it('keeps the demo off in production', () => {
+    expect(parseSettings(sample.Values).DEMO_ENABLED).toBe(true);
+    expect(() =>
+      parseSettings({ ...sample.Values, ENVIRONMENT: 'production', DEMO_ENABLED: 'true' }),
+    ).toThrow(/DEMO_ENABLED: must be false in production/);
+    expect(
+      parseSettings({ ...sample.Values, ENVIRONMENT: 'production', DEMO_ENABLED: 'false' })
+        .DEMO_ENABLED,
+    ).toBe(false);
+  });
+
   it('lets Cosmos go keyless for managed identity', () => {
     const { COSMOS_KEY: _key, ...rest } = sample.Values;
     expect(parseSettings(rest).COSMOS_KEY).toBeUndefined();

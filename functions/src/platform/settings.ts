@@ -67,8 +67,8 @@ export const settingsSchema = z
     ENTRA_AUTHORITY_HOST: z.url().default('https://login.microsoftonline.com'),
     ENTRA_REDIRECT_URI: z.url().optional(),
 
-    // "Try the demo" signs in as this seeded user; unset (as in production) turns it off.
-    DEMO_USER_EMAIL: z.email().optional(),
+    // "Try the demo": each visit opens a demo sandbox of its own. Never in production.
+    DEMO_ENABLED: boolFlag.default(false),
 
     ENVIRONMENT: z.enum(['development', 'test', 'production']).default('development'),
     // Feature flags: Azure App Configuration when an endpoint is set, else a local JSON file in the
@@ -82,11 +82,11 @@ export const settingsSchema = z
     DEPENDENCY_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(2_000),
   })
   .superRefine((settings, ctx) => {
-    if (settings.ENVIRONMENT === 'production' && settings.DEMO_USER_EMAIL) {
+    if (settings.ENVIRONMENT === 'production' && settings.DEMO_ENABLED) {
       ctx.addIssue({
         code: 'custom',
-        path: ['DEMO_USER_EMAIL'],
-        message: 'must not be set in production (it signs anyone in as that user)',
+        path: ['DEMO_ENABLED'],
+        message: 'must be false in production (it lets anyone open an account without signing up)',
       });
     }
     if (

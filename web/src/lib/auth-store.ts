@@ -137,7 +137,26 @@ export function clearSupportFlag(): void {
   localStorage.removeItem(keys.support);
 }
 
-/** Forgets every token, the user and the support flag. */
+const DEVICES_KEY = 'lotwise.devices';
+const MAX_DEVICE_TOKENS = 10;
+const emailKey = (email: string) => email.trim().toLowerCase();
+
+/**
+ * The device token of each person who signed in here with a password, by email. Like OWASP's
+ * device cookies they outlive signing out: they make this browser a known device, which failed
+ * sign-ins from elsewhere cannot lock out. Each is useless without the person's password.
+ */
+export const deviceTokens = {
+  of: (email: string) => readJson<Record<string, string>>(DEVICES_KEY)?.[emailKey(email)],
+  remember(email: string, token: string) {
+    const { [emailKey(email)]: _previous, ...others } =
+      readJson<Record<string, string>>(DEVICES_KEY) ?? {};
+    const newest = [...Object.entries(others), [emailKey(email), token]].slice(-MAX_DEVICE_TOKENS);
+    localStorage.setItem(DEVICES_KEY, JSON.stringify(Object.fromEntries(newest)));
+  },
+};
+
+/** Forgets every token (but the device tokens), the user and the support flag. */
 export function forgetEverything(): void {
   for (const key of Object.values(keys)) localStorage.removeItem(key);
   accessToken = null;

@@ -78,6 +78,8 @@ export const accountViewSchema = z.object({
   permissions: z.array(z.string()),
   houseAccess: z.array(houseAccessSchema),
   features: z.array(z.string()),
+  /** Only on a demo sandbox: when it is removed, with everything in it. */
+  demoExpiresAt: z.string().optional(),
   createdAt: z.string(),
   etag: etagSchema,
 });

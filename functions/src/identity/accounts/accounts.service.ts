@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { writeAudit } from '../../platform/audit.js';
-import type { UserContext } from '../../platform/context.js';
+import type { RequestContext, UserContext } from '../../platform/context.js';
 import { forbidden, notFound } from '../../platform/errors.js';
 import { validationError } from '../../platform/validation.js';
 import { evaluateFlag, evaluateFlags } from '../../platform/flags.js';
@@ -182,6 +182,22 @@ export async function featureFlags(ctx: UserContext) {
 /** When an account switches its MFA policy on, members have this long to enrol unless it says. */
 const DEFAULT_MFA_GRACE_DAYS = 30;
 
+/** What a ready-made account starts with (the demo sandbox, the local seed). */
+export interface AccountPlan {
+  subscription: AccountRecord['subscription'];
+  houses: HouseInput[];
+  /** Each group names its houses by name. */
+  groups: { name: string; description: string; houseNames: string[] }[];
+}
+
+export interface NewAccountOptions {
+  /** The id to give it, when the caller must name the account before it exists. */
+  id?: string;
+  subscription?: AccountRecord['subscription'];
+  /** Marks a demo sandbox, removed at this time with everything in it. */
+  demoExpiresAt?: string;
+}
+
 /** Everything a new account starts with: the free plan, no add-ons, MFA policy off. */
 function newAccountRecord(
   id: string,
@@ -225,9 +241,14 @@ export async function createOwnedAccount(
   user: UserRecord,
   name: string,
   type: AccountType,
+  options: NewAccountOptions = {},
 ): Promise<AccountRecord> {
-  const accountId = randomUUID();
-  const account = newAccountRecord(accountId, name, type, user.id);
+  const accountId = options.id ?? randomUUID();
+  const account: AccountRecord = {
+    ...newAccountRecord(accountId, name, type, user.id),
+    ...(options.subscription ? { subscription: options.subscription } : {}),
+    ...(options.demoExpiresAt ? { demoExpiresAt: options.demoExpiresAt } : {}),
+  };
   const now = account.createdAt;
   const ownership: MembershipRecord = {
     id: membershipId(user.id),
@@ -255,6 +276,49 @@ export async function createOwnedAccount(
     },
   );
   return account;
+}
+
+/** Adds a plan's houses and groups to a new account, all in one write, and answers the houses. */
+export async function furnishAccount(
+  ctx: RequestContext,
+  plan: Pick<AccountPlan, 'houses' | 'groups'>,
+): Promise<HouseRecord[]> {
+  const scope = ctx.scope;
+  const now = new Date().toISOString();
+  const houses = plan.houses.map((input): HouseRecord => ({
+    id: randomUUID(),
+    accountId: scope.accountId,
+    type: 'house',
+    ...houseFields(input),
+    createdAt: now,
+    updatedAt: now,
+  }));
+  const groups = plan.groups.map((input): GroupRecord => ({
+    id: randomUUID(),
+    accountId: scope.accountId,
+    type: 'group',
+    name: input.name,
+    description: input.description,
+    houseIds: houses.filter((house) => input.houseNames.includes(house.name)).map((h) => h.id),
+    createdAt: now,
+    updatedAt: now,
+  }));
+  await accountsRepo.createTogether(scope, [...houses, ...groups]);
+  for (const house of houses) {
+    await writeAudit(ctx, {
+      action: 'house.create',
+      entity: { type: 'house', id: house.id },
+      after: houseFields(house),
+    });
+  }
+  for (const { id, name, description, houseIds } of groups) {
+    await writeAudit(ctx, {
+      action: 'group.create',
+      entity: { type: 'group', id },
+      after: { id, name, description, houseIds },
+    });
+  }
+  return houses;
 }
 
 export async function createAccount(ctx: UserContext, input: { name: string; type: AccountType }) {

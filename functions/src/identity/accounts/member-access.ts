@@ -119,6 +119,7 @@ export function toAccountView(
     features: (Object.keys(features) as (keyof FeatureAvailability)[]).filter(
       (key) => features[key],
     ),
+    ...(account.demoExpiresAt ? { demoExpiresAt: account.demoExpiresAt } : {}),
     createdAt: account.createdAt,
     etag: account._etag,
   };

@@ -29,7 +29,7 @@ import {
   tokenBodySchema,
   verifiedResponseSchema,
 } from './auth.schema.js';
-import { demoLogin, login, signup } from './auth.service.js';
+import { login, signup } from './auth.service.js';
 import {
   changeEmail,
   changePassword,
@@ -229,16 +229,8 @@ export const authFunctions: HttpFunction[] = [
     permission: 'public',
     response: providersResponseSchema,
     handler: async () => ({
-      json: { providers: providers(), demo: Boolean(settings().DEMO_USER_EMAIL) },
+      json: { providers: providers(), demo: settings().DEMO_ENABLED },
     }),
-  }),
-  httpRoute({
-    name: 'login-demo',
-    route: 'login/demo',
-    methods: ['POST'],
-    permission: 'public',
-    response: sessionResponseSchema,
-    handler: async ({ request }) => ({ json: await demoLogin(clientInfo(request)) }),
   }),
   httpRoute({
     name: 'login-provider',

@@ -72,6 +72,8 @@ export const loginRequestSchema = z.object({
   /** For sms and email methods: which one to send the code to. */
   mfaMethodId: z.string().max(100).optional(),
   invitationCode: z.string().trim().min(1).max(200).optional(),
+  /** The device token an earlier sign-in of this person gave this client (device-tokens.ts). */
+  deviceToken: z.string().max(2000).optional(),
   demoMode: z.literal(false).optional(),
   metadata: metadataSchema,
 });
@@ -95,8 +97,9 @@ export const mfaChallengeSchema = z.object({
 });
 export type MfaChallenge = z.infer<typeof mfaChallengeSchema>;
 
+/** A password sign-in also answers a device token, for the client to send with the next one. */
 export const loginResponseSchema = z.discriminatedUnion('status', [
-  sessionResponseSchema,
+  sessionResponseSchema.extend({ deviceToken: z.string() }),
   mfaChallengeSchema,
 ]);
 export type LoginResponse = z.infer<typeof loginResponseSchema>;

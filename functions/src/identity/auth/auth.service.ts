@@ -1,5 +1,4 @@
-import { notFound, unauthorized } from '../../platform/errors.js';
-import { settings } from '../../platform/settings.js';
+import { unauthorized } from '../../platform/errors.js';
 import { validationError } from '../../platform/validation.js';
 import { createOwnedAccount } from '../accounts/accounts.service.js';
 import {
@@ -15,7 +14,8 @@ import { acceptInvitation, resolveInvitation } from '../team/invitations.service
 import { createUser, newUserRecord, removeUser, userByEmail } from '../shared/users.service.js';
 import type { LoginRequest, LoginResponse, SignupRequest } from './auth.schema.js';
 import { sendEmailVerification } from './credentials.service.js';
-import { assertNotLocked, clearFailures, recordFailure } from './login-throttle.js';
+import { issueDeviceToken, knownDevice } from './device-tokens.js';
+import { beforeAttempt, recordFailure, recordSuccess } from './login-throttle.js';
 import {
   assertAcceptablePassword,
   burnPasswordCheck,
@@ -26,19 +26,25 @@ import {
 const invalidCredentials = () => unauthorized('Invalid email or password');
 
 /**
- * Email and password, then a second factor when the person has one. Failures are throttled per
- * email and per address, and read the same whether or not the email belongs to anyone.
+ * Email and password, then a second factor when the person has one. Failures are throttled
+ * (login-throttle.ts) and read the same whether or not the email belongs to anyone. A full
+ * sign-in gives the client a device token, which makes it a known device next time.
  */
 export async function login(input: LoginRequest, client: ClientInfo): Promise<LoginResponse> {
-  await assertNotLocked(input.email, client.ipAddress);
   const user = await userByEmail(input.email);
+  const attempt = {
+    email: input.email,
+    address: client.ipAddress,
+    deviceId: await knownDevice(input.deviceToken, user?.id),
+  };
+  await beforeAttempt(attempt);
   if (!user?.passwordHash) {
     await burnPasswordCheck(input.password);
-    await recordFailure(input.email, client.ipAddress);
+    await recordFailure(attempt);
     throw invalidCredentials();
   }
   if (!(await verifyPassword(user.passwordHash, input.password))) {
-    await recordFailure(input.email, client.ipAddress);
+    await recordFailure(attempt);
     throw invalidCredentials();
   }
   if (user.status !== 'active') throw unauthorized('This sign-in has been disabled');
@@ -63,16 +69,17 @@ export async function login(input: LoginRequest, client: ClientInfo): Promise<Lo
     }
     const verified = await verifyLoginCode(user, input.mfaCode);
     if (!verified) {
-      await recordFailure(input.email, client.ipAddress);
+      await recordFailure(attempt);
       throw unauthorized('Invalid verification code');
     }
     current = verified;
   }
-  await clearFailures(input.email);
+  await recordSuccess(attempt);
   const joined = input.invitationCode
     ? await acceptInvitation(current, input.invitationCode)
     : undefined;
-  return openSession(current, client, joined);
+  const session = await openSession(current, client, joined);
+  return { ...session, deviceToken: await issueDeviceToken(current.id) };
 }
 
 /**
@@ -128,13 +135,4 @@ export async function signup(input: SignupRequest, client: ClientInfo): Promise<
   }
   if (!user.emailVerified) await sendEmailVerification(user);
   return openSession(user, client, accountId);
-}
-
-/** Signs in to the seeded demo tenant; only where DEMO_USER_EMAIL is set (never in production). */
-export async function demoLogin(client: ClientInfo): Promise<SessionResponse> {
-  const email = settings().DEMO_USER_EMAIL;
-  if (!email) throw notFound('The demo is not available here');
-  const user = await userByEmail(email);
-  if (!user) throw notFound('The demo tenant has not been created');
-  return openSession(user, client);
 }

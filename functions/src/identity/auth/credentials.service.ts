@@ -16,7 +16,7 @@ import {
   signedInUser,
   userByEmail,
 } from '../shared/users.service.js';
-import { assertNotLocked, clearFailures, recordFailure } from './login-throttle.js';
+import { beforeAttempt, clearFailures, recordFailure, recordSuccess } from './login-throttle.js';
 import { assertAcceptablePassword, hashPassword, verifyPassword } from './passwords.js';
 
 /** A person's password and email: changing them, resetting the one, confirming the other. */
@@ -28,12 +28,13 @@ async function assertPassword(
   client: ClientInfo,
   field: string,
 ) {
-  await assertNotLocked(user.email, client.ipAddress);
+  const attempt = { email: user.email, address: client.ipAddress };
+  await beforeAttempt(attempt);
   if (!user.passwordHash || !(await verifyPassword(user.passwordHash, password))) {
-    await recordFailure(user.email, client.ipAddress);
+    await recordFailure(attempt);
     throw validationError([{ location: 'body', field, message: 'is not your current password' }]);
   }
-  await clearFailures(user.email);
+  await recordSuccess(attempt);
 }
 
 export async function changePassword(

@@ -173,3 +173,8 @@ export async function spendCode(
   }
   return 'none';
 }
+
+/** Erases every token issued to a person or for an account, both of which are being removed. */
+export async function eraseTokensOf(owner: { userId: string; accountId: string }): Promise<void> {
+  await oneTimeTokensRepo.eraseOf(owner);
+}

@@ -1,6 +1,6 @@
 import { container } from '../../platform/cosmos.js';
 import { isStale } from '../../platform/cosmos-errors.js';
-import type { Stored } from '../../platform/repo.js';
+import { deleteAll, type Stored } from '../../platform/repo.js';
 import type {
   OneTimeTokenRecord,
   RefreshTokenRecord,
@@ -62,6 +62,17 @@ export const sessionsRepo = {
       .fetchAll();
     return resources;
   },
+  /** Every session and refresh token of a person, gone. */
+  eraseAllOf(userId: string): Promise<number> {
+    return deleteAll(
+      sessions(),
+      {
+        query: 'SELECT c.id, c.userId AS pk FROM c WHERE c.userId = @userId',
+        parameters: [{ name: '@userId', value: userId }],
+      },
+      { partitionKey: userId },
+    );
+  },
 };
 
 /** One-time tokens, each its own partition; read and written only by one-time-tokens.service. */
@@ -91,6 +102,17 @@ export const oneTimeTokensRepo = {
       if (isStale(error)) return false;
       throw error;
     }
+  },
+
+  /** Every token issued to a person or for an account (invitations), gone. */
+  eraseOf(owner: { userId: string; accountId: string }): Promise<number> {
+    return deleteAll(tokens(), {
+      query: 'SELECT c.id, c.id AS pk FROM c WHERE c.userId = @userId OR c.accountId = @accountId',
+      parameters: [
+        { name: '@userId', value: owner.userId },
+        { name: '@accountId', value: owner.accountId },
+      ],
+    });
   },
 
   async unspentOf(

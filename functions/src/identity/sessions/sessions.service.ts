@@ -206,6 +206,11 @@ export async function endSessions(
   return chosen.length;
 }
 
+/** Erases every session and refresh token of a person who is being removed. */
+export async function eraseSessionsOf(userId: string): Promise<void> {
+  await sessionsRepo.eraseAllOf(userId);
+}
+
 /** Signs out the session of the refresh token sent, else the one the caller is signed in with. */
 export async function logout(ctx: PublicContext, refreshToken: string | undefined) {
   const fromRefresh = refreshToken ? await sessionOfRefreshToken(refreshToken) : undefined;

@@ -67,6 +67,8 @@ export interface AccountRecord {
   subscription: { tier: SubscriptionTier; addOns: { inventory: boolean; payments: boolean } };
   mfaPolicy: MfaPolicy & { enabledAt: string | null };
   securitySettings: SecuritySettings;
+  /** Set on a demo sandbox: when it is removed, with everything in it. */
+  demoExpiresAt?: string;
   createdAt: string;
   updatedAt: string;
 }
@@ -198,10 +200,10 @@ export interface OneTimeTokenRecord {
   usedAt: string | null;
 }
 
+/** Failed sign-ins of one email, device or client address; a lock runs from the last one. */
 export interface ThrottleRecord {
   id: string;
   failures: number;
   firstFailureAt: string;
   lastFailureAt: string;
-  lockedUntil: string | null;
 }

@@ -1,7 +1,7 @@
 import { container } from '../../platform/cosmos.js';
 import { isConflict } from '../../platform/cosmos-errors.js';
 import { conflict } from '../../platform/errors.js';
-import type { Stored } from '../../platform/repo.js';
+import { deleteAll, deleteIfPresent, type Stored } from '../../platform/repo.js';
 import type { UserIndexRecord, UserRecord } from './identity.model.js';
 import { readItem } from './read-item.js';
 
@@ -113,6 +113,15 @@ export const usersRepo = {
   async remove(user: UserRecord): Promise<void> {
     await release(user.id);
     await release(emailKey(user.email));
+  },
+
+  /** Removes a user for good: the claims on their email and external sign-ins, then the record. */
+  async erase(userId: string): Promise<void> {
+    await deleteAll(users(), {
+      query: 'SELECT c.id, c.id AS pk FROM c WHERE c.userId = @userId',
+      parameters: [{ name: '@userId', value: userId }],
+    });
+    await deleteIfPresent(users(), userId, userId);
   },
 
   async linkExternal(tenantId: string, subject: string, userId: string): Promise<void> {

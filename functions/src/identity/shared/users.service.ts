@@ -92,6 +92,8 @@ export const userByMicrosoftId = (tenantId: string, subject: string) =>
 export const usersByIds = (userIds: string[]) => usersRepo.findMany(userIds);
 export const createUser = (user: UserRecord) => usersRepo.create(user);
 export const removeUser = (user: UserRecord) => usersRepo.remove(user);
+/** Removes a person for good (a demo visitor), whether or not an earlier attempt got part way. */
+export const eraseUser = (userId: string) => usersRepo.erase(userId);
 export const recordSignIn = (userId: string) => usersRepo.touchLogin(userId);
 export const moveEmail = (user: Stored<UserRecord>, newEmail: string) =>
   usersRepo.changeEmail(user, newEmail);

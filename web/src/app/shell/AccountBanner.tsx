@@ -42,6 +42,7 @@ const useStyles = makeStyles({
     textTransform: 'uppercase',
     letterSpacing: '0.04em',
   },
+  note: { color: tokens.colorNeutralForeground3 },
   chips: { display: 'flex', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap' },
   spacer: { flexGrow: 1 },
 });
@@ -65,6 +66,11 @@ export function AccountBanner() {
         <Badge appearance="tint" color={account.role === 'owner' ? 'brand' : 'informative'}>
           {account.role === 'owner' ? 'Account Owner' : 'Member'}
         </Badge>
+        {account.demoExpiresAt ? (
+          <Caption1 className={styles.note}>
+            Your own demo, removed on {new Date(account.demoExpiresAt).toLocaleDateString()}
+          </Caption1>
+        ) : null}
       </div>
       {account.houseAccess.length > 1 ? (
         <div className={styles.chips} aria-label="Your role in each house">

@@ -25,6 +25,7 @@ import {
 } from '../../../lib/api-client';
 import {
   clearSupportFlag,
+  deviceTokens,
   flagSupport,
   forgetEverything,
   getAuthState,
@@ -71,10 +72,18 @@ export async function login(input: Omit<LoginRequest, 'metadata'>): Promise<Logi
     const response = await apiRequest(authApi('/login'), {
       method: 'POST',
       auth: false,
-      body: { ...input, demoMode: false, metadata: requestMeta() },
+      body: {
+        ...input,
+        deviceToken: deviceTokens.of(input.email),
+        demoMode: false,
+        metadata: requestMeta(),
+      },
       schema: loginResponseSchema,
     });
-    if (response.status === 'signed-in') applySession(response);
+    if (response.status === 'signed-in') {
+      deviceTokens.remember(input.email, response.deviceToken);
+      applySession(response);
+    }
     return response;
   } catch (error) {
     // Failed sign-ins leave nothing behind.
@@ -93,7 +102,7 @@ export async function signup(input: Omit<SignupRequest, 'metadata'>): Promise<vo
   applySession(response);
 }
 
-/** "Try the demo": the seeded demo tenant, on the real backend. */
+/** "Try the demo": a demo sandbox of the visitor's own, on the real backend. */
 export async function signInToDemo(): Promise<void> {
   const response = await apiRequest(authApi('/login/demo'), {
     method: 'POST',

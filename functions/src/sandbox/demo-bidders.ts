@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { writeNewBidders, type NewBidder } from '../../src/bidders/bidder-import.service.js';
-import { derive } from '../../src/bidders/bidder-model.js';
+import { writeNewBidders, type NewBidder } from '../bidders/bidder-import.service.js';
+import { derive } from '../bidders/bidder-model.js';
 import {
   paymentMethods,
   preferredCategories,
   type BidderInput,
   type BidderNote,
   type HistoryEntry,
-} from '../../src/bidders/bidders.schema.js';
-import { buildBidder } from '../../src/bidders/bidders.service.js';
-import { scanDuplicates } from '../../src/bidders/duplicates.service.js';
-import type { RequestContext } from '../../src/platform/context.js';
-import { scoringSettings } from '../../src/scoring/scoring.service.js';
+} from '../bidders/bidders.schema.js';
+import { buildBidder } from '../bidders/bidders.service.js';
+import { scanDuplicates } from '../bidders/duplicates.service.js';
+import type { RequestContext } from '../platform/context.js';
+import { scoringSettings } from '../scoring/scoring.service.js';
 
 /** A small deterministic generator, so every fresh demo tenant has the same bidders. */
 function generator(seed: number) {
