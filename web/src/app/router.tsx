@@ -45,8 +45,7 @@ export const router = createBrowserRouter([
           { path: 'help/:tab?', element: <HelpScreen /> },
           { path: 'security/:tab?', element: <SecurityPage /> },
           { path: 'profile/:tab?', element: <ProfilePage /> },
-          { path: 'settings', element: <Navigate to="/settings/configuration" replace /> },
-          { path: 'settings/:tab', element: <SettingsScreen /> },
+          { path: 'settings/:tab?', element: <SettingsScreen /> },
           {
             path: 'inventory',
             element: (
