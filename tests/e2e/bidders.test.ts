@@ -203,6 +203,29 @@ describe('Bidder Management', () => {
     await page.context().close();
   });
 
+  it('totals the custom weights as they are typed', async () => {
+    const { page } = await openPage(browser);
+    await signedInOnBidders(page);
+    await page.getByRole('button', { name: 'Score Settings' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Bidder Scoring Settings' });
+    await dialog.getByText('All weights properly configured').waitFor();
+    const payment = dialog.getByRole('spinbutton', { name: 'Payment history (%)' });
+    const saved = Number(await payment.inputValue());
+    expect(saved).toBeGreaterThan(0);
+    expect(saved).toBeLessThan(50);
+    // Typing, without leaving the field, changes the total.
+    await payment.fill('50');
+    await dialog.getByText(`Weights must total 100% (currently over by ${50 - saved}%)`).waitFor();
+    await payment.fill('0');
+    await dialog.getByText(`Weights must total 100% (currently under by ${saved}%)`).waitFor();
+    expect(await dialog.getByRole('button', { name: 'Save Settings' }).isDisabled()).toBe(true);
+    await payment.fill(String(saved));
+    await dialog.getByText('All weights properly configured').waitFor();
+    expect(await payment.evaluate((input) => input === document.activeElement)).toBe(true);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await page.context().close();
+  });
+
   it('reviews and merges a duplicate pair, and the merge is still there after a reload', async () => {
     const { page, errors } = await openPage(browser);
     await signedInOnBidders(page);
