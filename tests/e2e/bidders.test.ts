@@ -102,6 +102,22 @@ describe('Bidder Management', () => {
     await page.context().close();
   });
 
+  it('keeps the fields of a row on one line when some of them show a message', async () => {
+    const { page } = await openPage(browser);
+    await signedInOnBidders(page);
+    await page.getByRole('button', { name: 'Add Bidder' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add New Bidder' });
+    await dialog.getByRole('button', { name: 'Add Bidder' }).click();
+    await dialog.getByText('Email is required').waitFor();
+    const top = async (name: string) =>
+      Math.round((await dialog.getByRole('textbox', { name }).boundingBox())?.y ?? -1);
+    // Email says it is required; Phone, beside it, says nothing.
+    expect(await top('Phone')).toBe(await top('Email'));
+    expect(await top('Last name')).toBe(await top('First name'));
+    await screenshot(page, 'bidder-form-errors-light');
+    await page.context().close();
+  });
+
   it('edits details with the ETag, and says so when someone else changed the bidder first', async () => {
     const token = await ownerToken();
     const { page } = await openPage(browser);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import type { Browser } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { api, mailTo, signInThroughForm } from '../support/app.js';
 import {
@@ -94,6 +94,78 @@ describe.each(['light', 'dark'] as const)('every screen (%s)', (colorScheme) => 
     await page.getByRole('alertdialog', { name: 'Select Account' }).waitFor();
     await screenshot(page, `account-picker-${colorScheme}`);
     expect(await accessibilityViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+});
+
+/** Where each control's box starts, rounded to a pixel. */
+const tops = (locators: Locator[]) =>
+  Promise.all(locators.map(async (locator) => Math.round((await locator.boundingBox())?.y ?? -1)));
+
+describe('forms', () => {
+  it('line up the fields of a row, whatever hint or message each carries', async () => {
+    const { page } = await openPage(browser);
+    await page.goto(`${webUrl}/signup`);
+    await page.getByRole('heading', { name: 'Create New User Account' }).waitFor();
+    const passwords = page.locator('input[autocomplete="new-password"]');
+    const row = [passwords.nth(0), passwords.nth(1)];
+    const [password, confirm] = await tops(row);
+    // The password's hint runs to two lines, the confirmation's to one.
+    expect(confirm).toBe(password);
+    await passwords.nth(1).fill('Something-else-1');
+    await page.getByText('Passwords do not match').waitFor();
+    const [afterPassword, afterConfirm] = await tops(row);
+    expect(afterConfirm).toBe(afterPassword);
+    await page.context().close();
+  });
+
+  it('link the terms and the privacy policy to pages anyone can read', async () => {
+    const { page, errors } = await openPage(browser);
+    await page.goto(`${webUrl}/signup`);
+    for (const [name, path] of [
+      ['Terms of Service', '/terms'],
+      ['Privacy Policy', '/privacy'],
+    ] as const) {
+      const opened = page.context().waitForEvent('page');
+      await page.getByRole('link', { name }).click();
+      const policy = await opened;
+      await policy.getByRole('heading', { name, level: 1 }).waitFor();
+      expect(new URL(policy.url()).pathname).toBe(path);
+      expect(await policy.getByRole('heading', { level: 2 }).count()).toBeGreaterThan(5);
+      await policy.close();
+    }
+    // The form keeps what was typed, and the boxes still tick.
+    await page.getByRole('checkbox', { name: 'I accept the Terms of Service' }).check();
+    await page.getByRole('checkbox', { name: 'I accept the Privacy Policy' }).check();
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it.each([
+    ['light', 'desktop'],
+    ['dark', 'desktop'],
+    ['light', 'mobile'],
+  ] as const)('policy pages look right and pass axe (%s, %s)', async (colorScheme, size) => {
+    const { page, errors } = await openPage(browser, { colorScheme, viewport: viewports[size] });
+    for (const [name, path] of [
+      ['Terms of Service', '/terms'],
+      ['Privacy Policy', '/privacy'],
+    ] as const) {
+      await page.goto(`${webUrl}${path}`);
+      await page.getByRole('heading', { name, level: 1 }).waitFor();
+      expect(new URL(page.url()).pathname).toBe(path);
+      await screenshot(page, `${path.slice(1)}-${colorScheme}-${size}`);
+      expect(await accessibilityViolations(page)).toEqual([]);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth),
+      ).toBe(false);
+    }
+    // Signed in, they are still there.
+    await signInThroughForm(page, 'viewer@harborview.demo');
+    await page.getByRole('heading', { name: 'Bidder Management' }).waitFor();
+    await page.goto(`${webUrl}/terms`);
+    await page.getByRole('heading', { name: 'Terms of Service', level: 1 }).waitFor();
+    expect(errors).toEqual([]);
     await page.context().close();
   });
 });

@@ -21,6 +21,7 @@ const ProfilePage = lazy(() => import('../features/profile/components/ProfilePag
 const SettingsScreen = lazy(() => import('./screens/SettingsScreen'));
 const PremiumUpsellPage = lazy(() => import('../features/premium/components/PremiumUpsellPage'));
 const NotFoundPage = lazy(() => import('./NotFoundPage'));
+const PolicyPage = lazy(() => import('../features/policies/components/PolicyPage'));
 
 const page = (element: ReactNode) => (
   <Suspense fallback={<PageLoading fullPage />}>{element}</Suspense>
@@ -38,6 +39,8 @@ export const routes: RouteObject[] = [
       { path: 'reset-password', element: page(<ResetPasswordPage />) },
       { path: 'verify-email', element: page(<VerifyEmailPage />) },
       { path: 'auth/callback', element: page(<AuthCallbackPage />) },
+      { path: 'terms', element: page(<PolicyPage name="terms" />) },
+      { path: 'privacy', element: page(<PolicyPage name="privacy" />) },
       {
         element: page(<AppShell />),
         children: [

@@ -27,6 +27,7 @@ import {
   type BidderListItem,
 } from '@contracts/bidders/bidders.schema';
 import { useState, type FormEvent } from 'react';
+import { useFormGridStyles } from '../../../components/form-grid';
 import { ApiError } from '../../../lib/api-client';
 import { useNotify } from '../../../lib/toast';
 import { useAction } from '../../../lib/use-action';
@@ -35,13 +36,6 @@ import { useBidderActions } from '../api/bidders';
 const useStyles = makeStyles({
   surface: { maxWidth: '640px', width: '100%' },
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  grid: {
-    display: 'grid',
-    gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
-    gap: tokens.spacingVerticalM,
-    '@media (max-width: 560px)': { gridTemplateColumns: '1fr' },
-  },
-  wide: { gridColumn: '1 / -1' },
   section: { margin: `${tokens.spacingVerticalS} 0 0` },
 });
 
@@ -102,6 +96,7 @@ export function BidderFormDialog({
   onSaved?(bidder: Bidder): void;
 }) {
   const styles = useStyles();
+  const formGrid = useFormGridStyles();
   const notify = useNotify();
   const actions = useBidderActions();
   const editing = Boolean(bidder);
@@ -256,7 +251,7 @@ export function BidderFormDialog({
                   </MessageBarActions>
                 </MessageBar>
               ) : null}
-              <div className={styles.grid}>
+              <div className={formGrid.row}>
                 {text('firstName', 'First name', { required: true })}
                 {text('lastName', 'Last name', { required: true })}
                 {text('email', 'Email', { required: true, type: 'email' })}
@@ -265,8 +260,8 @@ export function BidderFormDialog({
               <Subtitle2 as="h3" className={styles.section}>
                 Address
               </Subtitle2>
-              <div className={styles.grid}>
-                <div className={styles.wide}>{text('street', 'Street')}</div>
+              <div className={formGrid.row}>
+                <div className={formGrid.wide}>{text('street', 'Street')}</div>
                 {text('city', 'City')}
                 {text('state', 'State')}
                 {text('zip', 'ZIP / postcode')}
@@ -275,7 +270,7 @@ export function BidderFormDialog({
               <Subtitle2 as="h3" className={styles.section}>
                 Preferences
               </Subtitle2>
-              <div className={styles.grid}>
+              <div className={formGrid.row}>
                 <Field label="Preferred categories" validationMessage={errors.preferredCategories}>
                   <Combobox
                     multiselect
