@@ -59,6 +59,14 @@ describe('sign-up and sign-in', () => {
       .getByRole('region', { name: 'Current account' })
       .getByText("Ada Lovelace's Auction House")
       .waitFor();
+    // A team of one, counted in words that agree with the count.
+    await page.goto(`${webUrl}/security/users`);
+    await page.getByText('1 member · 0 pending invitations').waitFor();
+    await page.getByRole('button', { name: 'Invite User' }).click();
+    const invite = page.getByRole('dialog', { name: 'Invite a team member' });
+    await invite.getByRole('textbox', { name: 'Email' }).fill(uniqueEmail('colleague'));
+    await invite.getByRole('button', { name: 'Send invitation' }).click();
+    await page.getByText('1 member · 1 pending invitation', { exact: true }).waitFor();
     expect(errors).toEqual([]);
     await page.context().close();
   });
@@ -69,6 +77,16 @@ describe('sign-up and sign-in', () => {
     const dialog = page.getByRole('alertdialog', { name: 'Select Account' });
     await dialog.waitFor();
     await dialog.getByText('Signed in as admin@harborview.demo').waitFor();
+    // Roles by the names the rest of Lotwise uses.
+    await dialog
+      .getByRole('radio', { name: /Harborview Auctions/ })
+      .getByText(/Administrator/)
+      .waitFor();
+    await dialog
+      .getByRole('radio', { name: /Lakeside Auction Gallery/ })
+      .getByText(/Staff Member/)
+      .waitFor();
+    expect(await dialog.getByText(/· (owner|admin|staff|viewer)\b/).count()).toBe(0);
     const proceed = dialog.getByRole('button', { name: 'Continue' });
     expect(await proceed.isDisabled()).toBe(true);
     await dialog.getByRole('radio', { name: /Lakeside Auction Gallery/ }).click();
@@ -124,7 +142,9 @@ describe('sign-up and sign-in', () => {
     const link = /https?:\/\/\S+/.exec(mail.text)?.[0] as string;
     const { page } = await openPage(browser);
     await page.goto(link.replace(/^https?:\/\/[^/]+/, webUrl));
-    await page.getByText('Olivia Hart invited you to Harborview Auctions as viewer.').waitFor();
+    await page
+      .getByText('Olivia Hart invited you to Harborview Auctions as Viewer.', { exact: true })
+      .waitFor();
     expect(await page.getByRole('textbox', { name: 'Email' }).inputValue()).toBe(invitee);
     await fillSignup(page, { first: 'Ivy', last: 'Invitee' });
     await page.getByRole('button', { name: 'Create Account' }).click();
@@ -184,6 +204,7 @@ describe('sign-up and sign-in', () => {
     await backup.getByRole('button', { name: 'I saved my codes' }).click();
     await page.getByRole('button', { name: 'Done' }).click();
     await page.getByText('Enabled', { exact: true }).waitFor();
+    await page.getByText('1 method protects your sign-in.').waitFor();
     await page.getByText('10', { exact: true }).waitFor();
 
     await signOut(page);

@@ -35,6 +35,7 @@ import { ThemeMenu } from '../ThemeMenu';
 import { AccountBanner } from './AccountBanner';
 import { navigationFor } from './navigation';
 import { UserMenu } from './UserMenu';
+import { countOf } from '../../lib/plural';
 
 const wide = '@media (min-width: 1100px)';
 const narrow = '@media (max-width: 1099px)';
@@ -170,11 +171,11 @@ export default function AppShell() {
         </NavLink>
         {account.houses.length > 1 ? (
           <Tooltip
-            content={`${account.houses.length} auction houses in this account`}
+            content={`${countOf(account.houses.length, 'auction house')} in this account`}
             relationship="description"
           >
             <Badge appearance="tint" color="informative" className={styles.wideOnly}>
-              {account.houses.length} houses
+              {countOf(account.houses.length, 'house')}
             </Badge>
           </Tooltip>
         ) : null}

@@ -14,6 +14,7 @@ import {
   Subtitle2,
   tokens,
 } from '@fluentui/react-components';
+import { roleLabels } from '@contracts/identity/permissions';
 import { languages, timezones } from '@contracts/identity/shared/common.schema';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -186,7 +187,7 @@ export default function SignupPage() {
       title="Create New User Account"
       subtitle={
         invitation.data
-          ? `${invitation.data.invitedBy} invited you to ${invitation.data.accountName} as ${invitation.data.role}.`
+          ? `${invitation.data.invitedBy} invited you to ${invitation.data.accountName} as ${roleLabels[invitation.data.role]}.`
           : 'Your account is linked to an organization during onboarding.'
       }
     >

@@ -22,6 +22,7 @@ import { useSearchParams } from 'react-router';
 import { messageOf } from '../../../lib/api-client';
 import { useBidderList, type ListFilters } from '../api/bidders';
 import { BidderTable, type RowAction } from './BidderTable';
+import { countOf } from '../../../lib/plural';
 
 const useStyles = makeStyles({
   stack: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -172,7 +173,7 @@ export function AllBiddersTab({
       <Caption1 className={styles.count} aria-live="polite">
         {total === undefined
           ? 'Loading bidders...'
-          : `Showing ${bidders.length.toLocaleString()} of ${total.toLocaleString()} bidder${total === 1 ? '' : 's'}`}
+          : `Showing ${bidders.length.toLocaleString()} of ${countOf(total, 'bidder')}`}
       </Caption1>
       <BidderTable
         bidders={bidders}

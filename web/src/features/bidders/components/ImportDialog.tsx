@@ -27,6 +27,7 @@ import { useRef, useState } from 'react';
 import { downloadText } from '../../../lib/download';
 import { useAction } from '../../../lib/use-action';
 import { useBidderActions } from '../api/bidders';
+import { countOf } from '../../../lib/plural';
 
 const MAX_BYTES = 10 * 1024 * 1024;
 const ACCEPT = '.csv,.xlsx,.xls,.json';
@@ -98,8 +99,7 @@ function Result({ result }: { result: ImportResult }) {
       <MessageBar intent={result.failed ? 'warning' : 'success'}>
         <MessageBarBody>
           <MessageBarTitle>Import finished</MessageBarTitle>
-          {result.successful.toLocaleString()} bidder{result.successful === 1 ? '' : 's'} added and
-          scored.
+          {countOf(result.successful, 'bidder')} added and scored.
         </MessageBarBody>
       </MessageBar>
       <div className={styles.summary}>
