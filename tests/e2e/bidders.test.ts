@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { api, DEMO_PASSWORD, signInThroughForm } from '../support/app.js';
 import {
   accessibilityViolations,
+  contrastViolations,
   launchBrowser,
   openPage,
   screenshot,
@@ -376,6 +377,83 @@ describe('Bidder Management', () => {
     expect(await page.getByRole('menuitem', { name: 'Delete Bidder' }).isDisabled()).toBe(true);
     await page.context().close();
   });
+});
+
+/** The WCAG contrast ratio of two computed CSS colours (`rgb(…)` or `color(srgb …)`). */
+function contrastRatio(one: string, two: string): number {
+  const channels = (css: string) => {
+    const numbers = (css.match(/[\d.]+/g) ?? []).map(Number);
+    return css.startsWith('color(') ? numbers.slice(0, 3) : numbers.slice(0, 3).map((n) => n / 255);
+  };
+  const luminance = (css: string) => {
+    const [r = 0, g = 0, b = 0] = channels(css).map((c) =>
+      c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4,
+    );
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [light, dark] = [luminance(one), luminance(two)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
+describe('badges and row tints', () => {
+  it.each(['light', 'dark'] as const)(
+    'every badge is readable, and a row tint is a hint (%s)',
+    async (colorScheme) => {
+      const { page } = await openPage(browser, { colorScheme });
+      await signedInOnBidders(page);
+      for (const status of ['Active', 'Inactive', 'Suspended', 'Pending']) {
+        for (const score of ['', '&score=custom']) {
+          await page.goto(`${webUrl}/bidders?status=${status}${score}`);
+          await page.getByText(/Showing \d+ of \d+ bidders?/).waitFor();
+          await page.getByRole('row').nth(1).waitFor();
+          expect(await contrastViolations(page), `${status}${score}`).toEqual([]);
+        }
+        if (status === 'Inactive') await screenshot(page, `bidders-inactive-${colorScheme}`);
+      }
+
+      // Each band's tint: unlike the table's own background, yet close to it.
+      await page.goto(`${webUrl}/bidders`);
+      await page.getByRole('row').nth(1).waitFor();
+      const table = await page
+        .getByRole('table', { name: 'Bidders' })
+        .evaluate((element) => getComputedStyle(element.parentElement as Element).backgroundColor);
+      const rows = page.getByRole('rowgroup').getByRole('row');
+      const tints = new Set(
+        await rows.evaluateAll((elements) =>
+          elements.map((element) => getComputedStyle(element).backgroundColor),
+        ),
+      );
+      expect(tints.size).toBeGreaterThan(1);
+      for (const tint of tints) {
+        const ratio = contrastRatio(tint, table);
+        expect(ratio, `${tint} on ${table}`).toBeGreaterThan(1.01);
+        expect(ratio, `${tint} on ${table}`).toBeLessThan(1.2);
+      }
+      await screenshot(page, `bidders-tints-${colorScheme}`);
+
+      await page.goto(`${webUrl}/bidders?status=Inactive`);
+      await page.getByRole('row').nth(1).click();
+      await page.getByRole('dialog').getByRole('tab', { name: 'Overview' }).waitFor();
+      expect(await contrastViolations(page), 'profile').toEqual([]);
+      await page.goto(`${webUrl}/bidders/duplicates`);
+      await page.getByText('Pending Duplicate Matches').waitFor();
+      expect(await contrastViolations(page), 'duplicates').toEqual([]);
+      for (const path of ['/security/users', '/settings/bidder-scoring']) {
+        await page.goto(`${webUrl}${path}`);
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        await page.waitForLoadState('networkidle');
+        expect(await contrastViolations(page), path).toEqual([]);
+      }
+      await page.getByRole('button', { name: /^Notifications/ }).click();
+      await page
+        .getByRole('dialog', { name: /Workflow Notifications/ })
+        .getByRole('listitem')
+        .first()
+        .waitFor();
+      expect(await contrastViolations(page), 'notifications').toEqual([]);
+      await page.context().close();
+    },
+  );
 });
 
 describe('Bidder Management screens', () => {
