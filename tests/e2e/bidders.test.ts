@@ -456,6 +456,56 @@ describe('badges and row tints', () => {
   );
 });
 
+describe('a new account', () => {
+  it.each([
+    ['light', 'desktop'],
+    ['dark', 'desktop'],
+    ['light', 'mobile'],
+  ] as const)(
+    'is welcomed with Add Bidder and Import, not told its filters match nothing (%s, %s)',
+    async (colorScheme, size) => {
+      const email = `new-house-${randomUUID().slice(0, 8)}@example.com`;
+      const password = 'Quartz-Lantern-Orbit-42';
+      const created = await api('/signup', {
+        method: 'POST',
+        body: {
+          firstName: 'Nell',
+          lastName: 'Newhouse',
+          email,
+          password,
+          confirmPassword: password,
+          preferences: { termsAccepted: true, privacyPolicyAccepted: true },
+        },
+      });
+      expect(created.status).toBe(201);
+      const { page, errors } = await openPage(browser, { colorScheme, viewport: viewports[size] });
+      await signInThroughForm(page, email, password);
+      const welcome = page.getByRole('region', { name: 'Welcome to Bidder Management' });
+      await welcome.waitFor();
+      expect(await page.getByText('No bidders match these filters.').count()).toBe(0);
+      await screenshot(page, `bidders-welcome-${colorScheme}-${size}`);
+      expect(await accessibilityViolations(page)).toEqual([]);
+
+      await welcome.getByRole('button', { name: 'Import' }).click();
+      await page
+        .getByRole('dialog', { name: 'Import Bidders' })
+        .getByRole('button', { name: 'Cancel' })
+        .click();
+      await welcome.getByRole('button', { name: 'Add Bidder' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add New Bidder' });
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+
+      // With a filter set, an empty list is about the filter.
+      await page.goto(`${webUrl}/bidders?status=Suspended`);
+      await page.getByText('No bidders match these filters.').waitFor();
+      expect(await welcome.count()).toBe(0);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    },
+  );
+});
+
 describe('Bidder Management screens', () => {
   it.each([
     ['light', 'desktop'],
