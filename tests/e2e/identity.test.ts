@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { generate } from 'otplib';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { api, mailTo, signInThroughForm, signOut } from '../support/app.js';
 import {
@@ -280,13 +280,45 @@ describe('sign-up and sign-in', () => {
     await page.context().close();
   });
 
+  it.each(['light', 'dark'] as const)(
+    'lists Scoring System and a Logout in line with the rest in the phone drawer (%s)',
+    async (colorScheme) => {
+      const { page } = await openPage(browser, { colorScheme, viewport: viewports.mobile });
+      await signInThroughForm(page, 'owner@harborview.demo');
+      await page.getByRole('heading', { name: 'Bidder Management' }).waitFor();
+      await page.getByRole('button', { name: 'Open navigation' }).click();
+      const drawer = page.getByRole('dialog');
+      const scoring = drawer.getByRole('link', { name: 'Scoring System' });
+      const logout = drawer.getByRole('button', { name: 'Logout' });
+      await logout.waitFor();
+      await screenshot(page, `drawer-mobile-${colorScheme}`);
+      expect(await accessibilityViolations(page)).toEqual([]);
+      // Icons and labels start where every other line's do.
+      const starts = async (line: Locator) =>
+        line.evaluate((element) => {
+          const icon = element.querySelector('svg')?.getBoundingClientRect().left ?? -1;
+          const range = document.createRange();
+          range.selectNodeContents(element);
+          const rects = range.getClientRects();
+          const text = rects.item(rects.length - 1)?.left ?? -1;
+          return [Math.round(icon), Math.round(text)];
+        });
+      const help = drawer.getByRole('link', { name: 'Help' });
+      expect(await starts(logout)).toEqual(await starts(help));
+      expect(await starts(scoring)).toEqual(await starts(help));
+      await scoring.click();
+      await page.getByText('Auction invitation thresholds').waitFor();
+      expect(page.url()).toBe(`${webUrl}/settings/bidder-scoring`);
+      await page.context().close();
+    },
+  );
+
   it('navigates with the drawer on a phone', async () => {
     const { page } = await openPage(browser, { viewport: viewports.mobile });
     await signInThroughForm(page, 'owner@harborview.demo');
     await page.getByRole('heading', { name: 'Bidder Management' }).waitFor();
     expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Open navigation' }).click();
-    await screenshot(page, 'drawer-mobile-light');
     await page.getByRole('dialog').getByRole('link', { name: 'Security & Users' }).click();
     await page.getByRole('heading', { name: 'Security & Users' }).waitFor();
     await page.goto(`${webUrl}/security/users`);

@@ -2,6 +2,7 @@ import {
   Badge,
   Button,
   CounterBadge,
+  Divider,
   DrawerBody,
   DrawerHeader,
   DrawerHeaderTitle,
@@ -18,6 +19,7 @@ import {
 import {
   AlertRegular,
   DismissRegular,
+  GaugeRegular,
   NavigationRegular,
   QuestionCircleRegular,
   SettingsRegular,
@@ -108,6 +110,16 @@ const useStyles = makeStyles({
   count: { position: 'absolute', top: '0px', right: '0px', pointerEvents: 'none' },
   drawerNav: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   drawerLink: { fontSize: tokens.fontSizeBase400, paddingBlock: tokens.spacingVerticalM },
+  // Logout is a button, laid out as the links are: not a centred Fluent button.
+  drawerButton: {
+    border: 'none',
+    backgroundColor: 'transparent',
+    fontFamily: 'inherit',
+    lineHeight: 'inherit',
+    textAlign: 'start',
+    cursor: 'pointer',
+  },
+  drawerDivider: { marginBlock: tokens.spacingVerticalS },
   main: {
     flexGrow: 1,
     width: '100%',
@@ -281,16 +293,28 @@ export default function AppShell() {
                 {item.label}
               </NavLink>
             ))}
-            <Button
-              appearance="subtle"
-              icon={<SignOutRegular />}
+            <Divider className={styles.drawerDivider} />
+            <NavLink
+              to="/settings/bidder-scoring"
+              className={({ isActive }) =>
+                mergeClasses(styles.link, styles.drawerLink, isActive && styles.active)
+              }
+              onClick={() => setDrawerOpen(false)}
+            >
+              <GaugeRegular aria-hidden />
+              Scoring System
+            </NavLink>
+            <button
+              type="button"
+              className={mergeClasses(styles.link, styles.drawerLink, styles.drawerButton)}
               onClick={() => {
                 setDrawerOpen(false);
                 void logout();
               }}
             >
+              <SignOutRegular aria-hidden />
               Logout
-            </Button>
+            </button>
           </nav>
         </DrawerBody>
       </OverlayDrawer>
