@@ -32,6 +32,7 @@ import {
   addNote,
   analytics,
   autoInviteCandidates,
+  bidderHistory,
   bulkInvite,
   createBidder,
   deleteBidder,
@@ -177,7 +178,7 @@ export const bidderFunctions: FunctionTable = {
       params: idParams,
       response: historyResponseSchema,
       handler: async ({ ctx, params }) => ({
-        json: { history: (await getBidder(ctx, params.id)).history },
+        json: { history: await bidderHistory(ctx, params.id) },
       }),
     }),
     httpRoute({
