@@ -480,7 +480,7 @@ describe('a new account', () => {
       expect(created.status).toBe(201);
       const { page, errors } = await openPage(browser, { colorScheme, viewport: viewports[size] });
       await signInThroughForm(page, email, password);
-      const welcome = page.getByRole('region', { name: 'Welcome to Bidder Management' });
+      const welcome = page.getByRole('region', { name: 'Welcome to Lotwise' });
       await welcome.waitFor();
       expect(await page.getByText('No bidders match these filters.').count()).toBe(0);
       await screenshot(page, `bidders-welcome-${colorScheme}-${size}`);

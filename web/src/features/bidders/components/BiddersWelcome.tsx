@@ -36,7 +36,7 @@ export function BiddersWelcome({ onAdd, onImport }: { onAdd?(): void; onImport?(
     <section className={styles.welcome} aria-labelledby="bidders-welcome-title">
       <PeopleAddRegular className={styles.icon} aria-hidden />
       <Subtitle1 as="h2" id="bidders-welcome-title" className={styles.title}>
-        Welcome to Bidder Management
+        Welcome to Lotwise
       </Subtitle1>
       <Body1 as="p" className={styles.text}>
         {onAdd || onImport
