@@ -514,6 +514,55 @@ describe('a bidder, from creation to deletion', () => {
     expect(dates).toEqual([...dates].sort().reverse());
   });
 
+  it('answers the history newest first, whatever order the record holds it in', async () => {
+    const bidder = await createBidder(house.token);
+    const entry = (auctionTitle: string, auctionDate: string) => ({
+      id: auctionTitle,
+      isInternal: true,
+      auctionTitle,
+      generalCategory: 'Fine Art',
+      auctionHouse: house.accountName,
+      auctionDate,
+      totalSpent: 0,
+      totalBids: 3,
+      wonItems: 0,
+      highestBid: 250,
+      lotNumbers: [],
+      paymentStatus: 'N/A',
+      pickupStatus: 'N/A',
+      specialNotes: null,
+    });
+    // As the demo seed stores some: its dates step back by a random gap per entry, not in turn.
+    const { db, dispose } = await database();
+    try {
+      const item = db.container('bidders').item(bidder.id, house.accountId);
+      const { resource } = await item.read<Record<string, unknown>>();
+      await item.replace({
+        ...resource,
+        history: [
+          entry('Spring Paintings', '2025-04-12T15:00:00.000Z'),
+          entry('Winter Silver', '2024-01-20T15:00:00.000Z'),
+          entry('Autumn Clocks', '2025-10-05T15:00:00.000Z'),
+          entry('Summer Prints', '2024-07-08T15:00:00.000Z'),
+        ],
+      });
+    } finally {
+      dispose();
+    }
+    const reply = await domain<{ history: { auctionTitle: string }[] }>(
+      'GET',
+      `/bidders/${bidder.id}/history`,
+      { token: house.token },
+    );
+    expect(reply.status).toBe(200);
+    expect(reply.body.history.map((item) => item.auctionTitle)).toEqual([
+      'Autumn Clocks',
+      'Spring Paintings',
+      'Summer Prints',
+      'Winter Silver',
+    ]);
+  });
+
   it('overrides the score locally, with a reason, by someone allowed to', async () => {
     const bidder = await createBidder(house.token);
     const path = `/bidders/${bidder.id}/scores/local`;

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { api, DEMO_PASSWORD, signInThroughForm } from '../support/app.js';
 import {
   accessibilityViolations,
+  contrastViolations,
   launchBrowser,
   openPage,
   screenshot,
@@ -105,6 +106,22 @@ describe('Bidder Management', () => {
     await reopened.getByText('Asked to pay by wire next time.').waitFor();
     expect(await reopened.getByText('Payment', { exact: true }).count()).toBeGreaterThan(0);
     expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('keeps the fields of a row on one line when some of them show a message', async () => {
+    const { page } = await openPage(browser);
+    await signedInOnBidders(page);
+    await page.getByRole('button', { name: 'Add Bidder' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add New Bidder' });
+    await dialog.getByRole('button', { name: 'Add Bidder' }).click();
+    await dialog.getByText('Email is required').waitFor();
+    const top = async (name: string) =>
+      Math.round((await dialog.getByRole('textbox', { name }).boundingBox())?.y ?? -1);
+    // Email says it is required; Phone, beside it, says nothing.
+    expect(await top('Phone')).toBe(await top('Email'));
+    expect(await top('Last name')).toBe(await top('First name'));
+    await screenshot(page, 'bidder-form-errors-light');
     await page.context().close();
   });
 
@@ -288,6 +305,29 @@ describe('Bidder Management', () => {
     await page.context().close();
   });
 
+  it('totals the custom weights as they are typed', async () => {
+    const { page } = await openPage(browser);
+    await signedInOnBidders(page);
+    await page.getByRole('button', { name: 'Score Settings' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Bidder Scoring Settings' });
+    await dialog.getByText('All weights properly configured').waitFor();
+    const payment = dialog.getByRole('spinbutton', { name: 'Payment history (%)' });
+    const saved = Number(await payment.inputValue());
+    expect(saved).toBeGreaterThan(0);
+    expect(saved).toBeLessThan(50);
+    // Typing, without leaving the field, changes the total.
+    await payment.fill('50');
+    await dialog.getByText(`Weights must total 100% (currently over by ${50 - saved}%)`).waitFor();
+    await payment.fill('0');
+    await dialog.getByText(`Weights must total 100% (currently under by ${saved}%)`).waitFor();
+    expect(await dialog.getByRole('button', { name: 'Save Settings' }).isDisabled()).toBe(true);
+    await payment.fill(String(saved));
+    await dialog.getByText('All weights properly configured').waitFor();
+    expect(await payment.evaluate((input) => input === document.activeElement)).toBe(true);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await page.context().close();
+  });
+
   it('reviews and merges a duplicate pair, and the merge is still there after a reload', async () => {
     const { page, errors } = await openPage(browser);
     await signedInOnBidders(page);
@@ -338,8 +378,6 @@ describe('Bidder Management', () => {
     ].join('\n');
     await page.getByRole('button', { name: 'Import' }).click();
     const dialog = page.getByRole('dialog', { name: 'Import Bidders' });
-    await dialog.getByRole('tab', { name: 'Platform Import' }).click();
-    await dialog.getByText('No Platforms Connected').waitFor();
     await dialog.getByRole('tab', { name: 'File Upload' }).click();
     expect(await dialog.getByRole('button', { name: 'Upload and Import' }).isDisabled()).toBe(true);
     await dialog
@@ -358,6 +396,40 @@ describe('Bidder Management', () => {
     await page.getByText('Showing 2 of 2 bidders').waitFor();
     await page.context().close();
   });
+
+  it.each([
+    ['light', 'desktop'],
+    ['dark', 'desktop'],
+    ['light', 'mobile'],
+  ] as const)(
+    'says plainly that platform connections are still to come (%s, %s)',
+    async (colorScheme, size) => {
+      const { page } = await openPage(browser, { colorScheme, viewport: viewports[size] });
+      await signedInOnBidders(page);
+      // On a phone the header hides Import; the dialog itself is the same.
+      if (size === 'mobile') await page.setViewportSize(viewports.desktop);
+      await page.getByRole('button', { name: 'Import' }).click();
+      if (size === 'mobile') await page.setViewportSize(viewports.mobile);
+      const dialog = page.getByRole('dialog', { name: 'Import Bidders' });
+      await dialog.getByRole('tab', { name: 'Platform Import' }).click();
+      await dialog.getByText('No Platforms Connected').waitFor();
+      await dialog
+        .getByText(
+          'Connecting bidding platforms is coming to Account Settings › APIs. Until then, import your bidders from a file.',
+        )
+        .waitFor();
+      // No button to a settings page where nothing can be connected yet.
+      expect(await dialog.getByRole('button', { name: 'Go to Settings' }).count()).toBe(0);
+      await screenshot(page, `import-platform-${colorScheme}-${size}`);
+      expect(await accessibilityViolations(page)).toEqual([]);
+      await dialog.getByRole('button', { name: 'Use File Upload' }).click();
+      await dialog.getByRole('button', { name: 'Upload and Import' }).waitFor();
+      expect(
+        await dialog.getByRole('tab', { name: 'File Upload' }).getAttribute('aria-selected'),
+      ).toBe('true');
+      await page.context().close();
+    },
+  );
 
   it('refuses a legacy .xls file with a reason', async () => {
     const { page } = await openPage(browser);
@@ -415,6 +487,133 @@ describe('Bidder Management', () => {
     expect(await merge.getAttribute('aria-disabled')).toBe('true');
     await page.context().close();
   });
+});
+
+/** The WCAG contrast ratio of two computed CSS colours (`rgb(…)` or `color(srgb …)`). */
+function contrastRatio(one: string, two: string): number {
+  const channels = (css: string) => {
+    const numbers = (css.match(/[\d.]+/g) ?? []).map(Number);
+    return css.startsWith('color(') ? numbers.slice(0, 3) : numbers.slice(0, 3).map((n) => n / 255);
+  };
+  const luminance = (css: string) => {
+    const [r = 0, g = 0, b = 0] = channels(css).map((c) =>
+      c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4,
+    );
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [light, dark] = [luminance(one), luminance(two)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
+describe('badges and row tints', () => {
+  it.each(['light', 'dark'] as const)(
+    'every badge is readable, and a row tint is a hint (%s)',
+    async (colorScheme) => {
+      const { page } = await openPage(browser, { colorScheme });
+      await signedInOnBidders(page);
+      for (const status of ['Active', 'Inactive', 'Suspended', 'Pending']) {
+        for (const score of ['', '&score=custom']) {
+          await page.goto(`${webUrl}/bidders?status=${status}${score}`);
+          await page.getByText(/Showing \d+ of \d+ bidders?/).waitFor();
+          await page.getByRole('row').nth(1).waitFor();
+          expect(await contrastViolations(page), `${status}${score}`).toEqual([]);
+        }
+        if (status === 'Inactive') await screenshot(page, `bidders-inactive-${colorScheme}`);
+      }
+
+      // Each band's tint: unlike the table's own background, yet close to it.
+      await page.goto(`${webUrl}/bidders`);
+      await page.getByRole('row').nth(1).waitFor();
+      const table = await page
+        .getByRole('table', { name: 'Bidders' })
+        .evaluate((element) => getComputedStyle(element.parentElement as Element).backgroundColor);
+      const rows = page.getByRole('rowgroup').getByRole('row');
+      const tints = new Set(
+        await rows.evaluateAll((elements) =>
+          elements.map((element) => getComputedStyle(element).backgroundColor),
+        ),
+      );
+      expect(tints.size).toBeGreaterThan(1);
+      for (const tint of tints) {
+        const ratio = contrastRatio(tint, table);
+        expect(ratio, `${tint} on ${table}`).toBeGreaterThan(1.01);
+        expect(ratio, `${tint} on ${table}`).toBeLessThan(1.2);
+      }
+      await screenshot(page, `bidders-tints-${colorScheme}`);
+
+      await page.goto(`${webUrl}/bidders?status=Inactive`);
+      await page.getByRole('row').nth(1).click();
+      await page.getByRole('dialog').getByRole('tab', { name: 'Overview' }).waitFor();
+      expect(await contrastViolations(page), 'profile').toEqual([]);
+      await page.goto(`${webUrl}/bidders/duplicates`);
+      await page.getByText('Pending Duplicate Matches').waitFor();
+      expect(await contrastViolations(page), 'duplicates').toEqual([]);
+      for (const path of ['/security/users', '/settings/bidder-scoring']) {
+        await page.goto(`${webUrl}${path}`);
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        await page.waitForLoadState('networkidle');
+        expect(await contrastViolations(page), path).toEqual([]);
+      }
+      await page.getByRole('button', { name: /^Notifications/ }).click();
+      await page
+        .getByRole('dialog', { name: /Workflow Notifications/ })
+        .getByRole('listitem')
+        .first()
+        .waitFor();
+      expect(await contrastViolations(page), 'notifications').toEqual([]);
+      await page.context().close();
+    },
+  );
+});
+
+describe('a new account', () => {
+  it.each([
+    ['light', 'desktop'],
+    ['dark', 'desktop'],
+    ['light', 'mobile'],
+  ] as const)(
+    'is welcomed with Add Bidder and Import, not told its filters match nothing (%s, %s)',
+    async (colorScheme, size) => {
+      const email = `new-house-${randomUUID().slice(0, 8)}@example.com`;
+      const password = 'Quartz-Lantern-Orbit-42';
+      const created = await api('/signup', {
+        method: 'POST',
+        body: {
+          firstName: 'Nell',
+          lastName: 'Newhouse',
+          email,
+          password,
+          confirmPassword: password,
+          preferences: { termsAccepted: true, privacyPolicyAccepted: true },
+        },
+      });
+      expect(created.status).toBe(201);
+      const { page, errors } = await openPage(browser, { colorScheme, viewport: viewports[size] });
+      await signInThroughForm(page, email, password);
+      const welcome = page.getByRole('region', { name: 'Welcome to Lotwise' });
+      await welcome.waitFor();
+      expect(await page.getByText('No bidders match these filters.').count()).toBe(0);
+      await screenshot(page, `bidders-welcome-${colorScheme}-${size}`);
+      expect(await accessibilityViolations(page)).toEqual([]);
+
+      await welcome.getByRole('button', { name: 'Import' }).click();
+      await page
+        .getByRole('dialog', { name: 'Import Bidders' })
+        .getByRole('button', { name: 'Cancel' })
+        .click();
+      await welcome.getByRole('button', { name: 'Add Bidder' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add New Bidder' });
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+
+      // With a filter set, an empty list is about the filter.
+      await page.goto(`${webUrl}/bidders?status=Suspended`);
+      await page.getByText('No bidders match these filters.').waitFor();
+      expect(await welcome.count()).toBe(0);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    },
+  );
 });
 
 describe('Bidder Management screens', () => {

@@ -27,6 +27,7 @@ describe('Account Settings › Config', () => {
       await signInThroughForm(page, 'owner@harborview.demo');
       await page.getByRole('heading', { name: 'Bidder Management' }).waitFor();
       await page.getByRole('link', { name: 'Account Settings' }).first().click();
+      await page.getByRole('tab', { name: 'Config' }).click();
       await expect.poll(() => page.url()).toBe(`${webUrl}/settings/configuration`);
       await page.getByText('All Services Online').waitFor();
       const rows = page.getByRole('list', { name: 'Services' }).getByRole('listitem');
@@ -81,7 +82,7 @@ describe('Account Settings › Config', () => {
     await page.goto(`${webUrl}/no/such/page`);
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     await page.getByRole('link', { name: 'Account Settings' }).first().click();
-    await page.getByText('All Services Online').waitFor();
+    await page.getByText('Auction invitation thresholds').waitFor();
     await page.context().close();
   });
 
@@ -89,12 +90,12 @@ describe('Account Settings › Config', () => {
     const { page } = await openPage(browser, { colorScheme: 'light' });
     await signInThroughForm(page, 'viewer@harborview.demo');
     await page.getByRole('heading', { name: 'Bidder Management' }).waitFor();
-    await page.goto(`${webUrl}/settings/configuration`);
-    await page.getByText('All Services Online').waitFor();
+    await page.goto(`${webUrl}/help/contact`);
+    await page.getByRole('button', { name: 'Submit Ticket' }).waitFor();
     await page.getByRole('button', { name: /Theme:/ }).click();
     await page.getByRole('menuitemradio', { name: 'Dark' }).click();
     await page.reload();
-    await page.getByText('All Services Online').waitFor();
+    await page.getByRole('button', { name: 'Submit Ticket' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.style.colorScheme)).toBe('dark');
     await page.context().close();
   });

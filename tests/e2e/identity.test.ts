@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { generate } from 'otplib';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { api, mailTo, signInThroughForm, signOut } from '../support/app.js';
 import {
@@ -59,6 +59,14 @@ describe('sign-up and sign-in', () => {
       .getByRole('region', { name: 'Current account' })
       .getByText("Ada Lovelace's Auction House")
       .waitFor();
+    // A team of one, counted in words that agree with the count.
+    await page.goto(`${webUrl}/security/users`);
+    await page.getByText('1 member · 0 pending invitations').waitFor();
+    await page.getByRole('button', { name: 'Invite User' }).click();
+    const invite = page.getByRole('dialog', { name: 'Invite a team member' });
+    await invite.getByRole('textbox', { name: 'Email' }).fill(uniqueEmail('colleague'));
+    await invite.getByRole('button', { name: 'Send invitation' }).click();
+    await page.getByText('1 member · 1 pending invitation', { exact: true }).waitFor();
     expect(errors).toEqual([]);
     await page.context().close();
   });
@@ -83,6 +91,16 @@ describe('sign-up and sign-in', () => {
     const dialog = page.getByRole('alertdialog', { name: 'Select Account' });
     await dialog.waitFor();
     await dialog.getByText('Signed in as admin@harborview.demo').waitFor();
+    // Roles by the names the rest of Lotwise uses.
+    await dialog
+      .getByRole('radio', { name: /Harborview Auctions/ })
+      .getByText(/Administrator/)
+      .waitFor();
+    await dialog
+      .getByRole('radio', { name: /Lakeside Auction Gallery/ })
+      .getByText(/Staff Member/)
+      .waitFor();
+    expect(await dialog.getByText(/· (owner|admin|staff|viewer)\b/).count()).toBe(0);
     const proceed = dialog.getByRole('button', { name: 'Continue' });
     expect(await proceed.isDisabled()).toBe(true);
     await dialog.getByRole('radio', { name: /Lakeside Auction Gallery/ }).click();
@@ -138,7 +156,9 @@ describe('sign-up and sign-in', () => {
     const link = /https?:\/\/\S+/.exec(mail.text)?.[0] as string;
     const { page } = await openPage(browser);
     await page.goto(link.replace(/^https?:\/\/[^/]+/, webUrl));
-    await page.getByText('Olivia Hart invited you to Harborview Auctions as viewer.').waitFor();
+    await page
+      .getByText('Olivia Hart invited you to Harborview Auctions as Viewer.', { exact: true })
+      .waitFor();
     expect(await page.getByRole('textbox', { name: 'Email' }).inputValue()).toBe(invitee);
     await fillSignup(page, { first: 'Ivy', last: 'Invitee' });
     await page.getByRole('button', { name: 'Create Account' }).click();
@@ -198,6 +218,7 @@ describe('sign-up and sign-in', () => {
     await backup.getByRole('button', { name: 'I saved my codes' }).click();
     await page.getByRole('button', { name: 'Done' }).click();
     await page.getByText('Enabled', { exact: true }).waitFor();
+    await page.getByText('1 method protects your sign-in.').waitFor();
     await page.getByText('10', { exact: true }).waitFor();
 
     await signOut(page);
@@ -273,13 +294,45 @@ describe('sign-up and sign-in', () => {
     await page.context().close();
   });
 
+  it.each(['light', 'dark'] as const)(
+    'lists Scoring System and a Logout in line with the rest in the phone drawer (%s)',
+    async (colorScheme) => {
+      const { page } = await openPage(browser, { colorScheme, viewport: viewports.mobile });
+      await signInThroughForm(page, 'owner@harborview.demo');
+      await page.getByRole('heading', { name: 'Bidder Management' }).waitFor();
+      await page.getByRole('button', { name: 'Open navigation' }).click();
+      const drawer = page.getByRole('dialog');
+      const scoring = drawer.getByRole('link', { name: 'Scoring System' });
+      const logout = drawer.getByRole('button', { name: 'Logout' });
+      await logout.waitFor();
+      await screenshot(page, `drawer-mobile-${colorScheme}`);
+      expect(await accessibilityViolations(page)).toEqual([]);
+      // Icons and labels start where every other line's do.
+      const starts = async (line: Locator) =>
+        line.evaluate((element) => {
+          const icon = element.querySelector('svg')?.getBoundingClientRect().left ?? -1;
+          const range = document.createRange();
+          range.selectNodeContents(element);
+          const rects = range.getClientRects();
+          const text = rects.item(rects.length - 1)?.left ?? -1;
+          return [Math.round(icon), Math.round(text)];
+        });
+      const help = drawer.getByRole('link', { name: 'Help' });
+      expect(await starts(logout)).toEqual(await starts(help));
+      expect(await starts(scoring)).toEqual(await starts(help));
+      await scoring.click();
+      await page.getByText('Auction invitation thresholds').waitFor();
+      expect(page.url()).toBe(`${webUrl}/settings/bidder-scoring`);
+      await page.context().close();
+    },
+  );
+
   it('navigates with the drawer on a phone', async () => {
     const { page } = await openPage(browser, { viewport: viewports.mobile });
     await signInThroughForm(page, 'owner@harborview.demo');
     await page.getByRole('heading', { name: 'Bidder Management' }).waitFor();
     expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Open navigation' }).click();
-    await screenshot(page, 'drawer-mobile-light');
     await page.getByRole('dialog').getByRole('link', { name: 'Security & Users' }).click();
     await page.getByRole('heading', { name: 'Security & Users' }).waitFor();
     await page.goto(`${webUrl}/security/users`);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import type { Browser } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { api, mailTo, signInThroughForm } from '../support/app.js';
 import {
@@ -98,6 +98,78 @@ describe.each(['light', 'dark'] as const)('every screen (%s)', (colorScheme) => 
   });
 });
 
+/** Where each control's box starts, rounded to a pixel. */
+const tops = (locators: Locator[]) =>
+  Promise.all(locators.map(async (locator) => Math.round((await locator.boundingBox())?.y ?? -1)));
+
+describe('forms', () => {
+  it('line up the fields of a row, whatever hint or message each carries', async () => {
+    const { page } = await openPage(browser);
+    await page.goto(`${webUrl}/signup`);
+    await page.getByRole('heading', { name: 'Create New User Account' }).waitFor();
+    const passwords = page.locator('input[autocomplete="new-password"]');
+    const row = [passwords.nth(0), passwords.nth(1)];
+    const [password, confirm] = await tops(row);
+    // The password's hint runs to two lines, the confirmation's to one.
+    expect(confirm).toBe(password);
+    await passwords.nth(1).fill('Something-else-1');
+    await page.getByText('Passwords do not match').waitFor();
+    const [afterPassword, afterConfirm] = await tops(row);
+    expect(afterConfirm).toBe(afterPassword);
+    await page.context().close();
+  });
+
+  it('link the terms and the privacy policy to pages anyone can read', async () => {
+    const { page, errors } = await openPage(browser);
+    await page.goto(`${webUrl}/signup`);
+    for (const [name, path] of [
+      ['Terms of Service', '/terms'],
+      ['Privacy Policy', '/privacy'],
+    ] as const) {
+      const opened = page.context().waitForEvent('page');
+      await page.getByRole('link', { name }).click();
+      const policy = await opened;
+      await policy.getByRole('heading', { name, level: 1 }).waitFor();
+      expect(new URL(policy.url()).pathname).toBe(path);
+      expect(await policy.getByRole('heading', { level: 2 }).count()).toBeGreaterThan(5);
+      await policy.close();
+    }
+    // The form keeps what was typed, and the boxes still tick.
+    await page.getByRole('checkbox', { name: 'I accept the Terms of Service' }).check();
+    await page.getByRole('checkbox', { name: 'I accept the Privacy Policy' }).check();
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it.each([
+    ['light', 'desktop'],
+    ['dark', 'desktop'],
+    ['light', 'mobile'],
+  ] as const)('policy pages look right and pass axe (%s, %s)', async (colorScheme, size) => {
+    const { page, errors } = await openPage(browser, { colorScheme, viewport: viewports[size] });
+    for (const [name, path] of [
+      ['Terms of Service', '/terms'],
+      ['Privacy Policy', '/privacy'],
+    ] as const) {
+      await page.goto(`${webUrl}${path}`);
+      await page.getByRole('heading', { name, level: 1 }).waitFor();
+      expect(new URL(page.url()).pathname).toBe(path);
+      await screenshot(page, `${path.slice(1)}-${colorScheme}-${size}`);
+      expect(await accessibilityViolations(page)).toEqual([]);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth),
+      ).toBe(false);
+    }
+    // Signed in, they are still there.
+    await signInThroughForm(page, 'viewer@harborview.demo');
+    await page.getByRole('heading', { name: 'Bidder Management' }).waitFor();
+    await page.goto(`${webUrl}/terms`);
+    await page.getByRole('heading', { name: 'Terms of Service', level: 1 }).waitFor();
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
 describe('screens on a phone', () => {
   it('fit 390 pixels without sideways scrolling', async () => {
     const { page } = await openPage(browser, { viewport: viewports.mobile });
@@ -179,9 +251,9 @@ describe('help', () => {
     await page.getByRole('link', { name: 'Help' }).first().click();
     await page.getByRole('heading', { name: 'Help & Documentation' }).waitFor();
     const search = page.getByRole('textbox', { name: 'Search frequently asked questions' });
-    await search.fill('SETTLEMENT');
-    await page.getByRole('button', { name: 'Who must approve a settlement?' }).click();
-    await page.getByText('Settlements above $50,000 need a director’s approval').waitFor();
+    await search.fill('POSTCODE');
+    await page.getByRole('button', { name: 'How are duplicate bidders found?' }).click();
+    await page.getByText('by email, phone number and name with postcode').waitFor();
     await search.fill('zzzz nothing');
     await page.getByRole('button', { name: 'Clear Search' }).click();
     await page.getByRole('button', { name: 'What is Lotwise?' }).click();
@@ -191,6 +263,33 @@ describe('help', () => {
     await page
       .getByText('Lotwise is the back office for auction houses')
       .waitFor({ state: 'hidden' });
+    await page.context().close();
+  });
+
+  it('describes only screens that exist, and every Go to Feature opens one', async () => {
+    const { page, errors } = await openPage(browser);
+    await signInThroughForm(page, 'viewer@harborview.demo');
+    await page.getByRole('heading', { name: 'Bidder Management' }).waitFor();
+    await page.goto(`${webUrl}/help/faqs`);
+    await page.getByRole('button', { name: 'What is Lotwise?' }).waitFor();
+    // Nothing about screens and rules that are not built yet.
+    for (const promise of ['director', 'APIs tab', 'Sync tab', 'after 24 hours', '30 days']) {
+      await page.getByRole('textbox', { name: 'Search frequently asked questions' }).fill(promise);
+      await page.getByRole('button', { name: 'Clear Search' }).waitFor();
+    }
+    await page.goto(`${webUrl}/help/guides`);
+    const goes = page.getByRole('button', { name: 'Go to Feature' });
+    await goes.first().waitFor();
+    const count = await goes.count();
+    expect(count).toBeGreaterThan(0);
+    for (let index = 0; index < count; index += 1) {
+      await page.goto(`${webUrl}/help/guides`);
+      await goes.nth(index).click();
+      await expect.poll(() => new URL(page.url()).pathname).not.toMatch(/^\/help/);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      expect(await page.getByRole('heading', { name: 'Page not found' }).count()).toBe(0);
+    }
+    expect(errors).toEqual([]);
     await page.context().close();
   });
 

@@ -71,3 +71,17 @@ export async function accessibilityViolations(page: Page): Promise<string[]> {
     (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`,
   );
 }
+
+/**
+ * Text too faint for its background, as axe's color-contrast rule finds it: "html (ratio)". Run
+ * on its own where a screen's colours vary with its data (badges, tinted rows).
+ */
+export async function contrastViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withRules(['color-contrast'])
+    .exclude('[data-tabster-dummy]')
+    .analyze();
+  return results.violations.flatMap((violation) =>
+    violation.nodes.map((node) => `${node.html} (${node.any[0]?.message ?? violation.id})`),
+  );
+}

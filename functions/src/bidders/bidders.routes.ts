@@ -33,6 +33,7 @@ import {
   addNote,
   analytics,
   autoInviteCandidates,
+  bidderHistory,
   bulkInvite,
   createBidder,
   deleteBidder,
@@ -190,7 +191,7 @@ export const bidderFunctions: FunctionTable = {
       params: idParams,
       response: historyResponseSchema,
       handler: async ({ ctx, params }) => ({
-        json: { history: (await getBidder(ctx, params.id)).history },
+        json: { history: await bidderHistory(ctx, params.id) },
       }),
     }),
     httpRoute({

@@ -78,6 +78,15 @@ export async function getBidder(ctx: RequestContext, id: string): Promise<Stored
   return biddersRepo.get(ctx.scope, id, 'Bidder');
 }
 
+/**
+ * A bidder's auction history, newest first, for every client alike. Records are not kept in
+ * order: a merge appends the other record's history to the survivor's.
+ */
+export async function bidderHistory(ctx: RequestContext, id: string) {
+  const { history } = await getBidder(ctx, id);
+  return history.toSorted((a, b) => Date.parse(b.auctionDate) - Date.parse(a.auctionDate));
+}
+
 const newBidderId = () => `B-${randomInt(100_000, 1_000_000)}`;
 
 /** The account a new bidder joins, and who adds it (nobody, for a demo). */

@@ -10,7 +10,7 @@ const SupportPage = lazy(() => import('../features/auth/components/SupportPage')
 /** Screens for people who are not signed in. */
 const signedOutPaths = ['/login', '/signup', '/forgot-password', '/reset-password'];
 /** Screens that work either way. */
-const openPaths = ['/verify-email', '/auth/callback'];
+const openPaths = ['/verify-email', '/auth/callback', '/terms', '/privacy'];
 
 /**
  * The spec's gate, in its order: the support page when flagged; sign-in when not signed in (or

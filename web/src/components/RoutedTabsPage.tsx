@@ -24,7 +24,8 @@ const useStyles = makeStyles({
 
 /**
  * A page of tabs whose selection is the address (`{base}/{tab}`), so back, reload and bookmarks
- * keep the tab. The route's parameter is `tab`; an unknown tab redirects to a known one.
+ * keep the tab. The route's parameter is `tab`; a missing or unknown tab redirects to the index
+ * tab's address, or else to the first tab.
  */
 export function RoutedTabsPage({
   title,
@@ -32,7 +33,6 @@ export function RoutedTabsPage({
   label,
   tabs,
   indexTab,
-  fallbackTab,
   scrollableTabs,
   actions,
   notice,
@@ -46,8 +46,6 @@ export function RoutedTabsPage({
   tabs: RoutedTab[];
   /** The tab shown at the base address itself, without a segment. */
   indexTab?: string;
-  /** Where an unknown tab leads, when there is no index tab; the first tab by default. */
-  fallbackTab?: string;
   /** For tab rows wider than a phone: the row scrolls instead of widening the page. */
   scrollableTabs?: boolean;
   /** Beside the title, e.g. the page's buttons. */
@@ -63,9 +61,7 @@ export function RoutedTabsPage({
   const { tab = indexTab } = useParams();
   const current = tabs.find((candidate) => candidate.id === tab);
   if (!current) {
-    return (
-      <Navigate to={indexTab ? base : `${base}/${fallbackTab ?? tabs[0]?.id ?? ''}`} replace />
-    );
+    return <Navigate to={indexTab ? base : `${base}/${tabs[0]?.id ?? ''}`} replace />;
   }
   const heading = (
     <Title2 as="h1" className={styles.title}>

@@ -35,7 +35,7 @@ export const accountAccessSchema = z.object({
   accountId: z.string(),
   accountName: z.string(),
   accountType: accountTypeSchema,
-  roles: z.array(z.string()),
+  roles: z.array(roleSchema),
   assignedAt: z.string().nullable(),
   isDefault: z.boolean(),
 });

@@ -2,6 +2,7 @@ import {
   Badge,
   Button,
   CounterBadge,
+  Divider,
   DrawerBody,
   DrawerHeader,
   DrawerHeaderTitle,
@@ -18,6 +19,7 @@ import {
 import {
   AlertRegular,
   DismissRegular,
+  GaugeRegular,
   NavigationRegular,
   QuestionCircleRegular,
   SettingsRegular,
@@ -35,6 +37,7 @@ import { ThemeMenu } from '../ThemeMenu';
 import { AccountBanner } from './AccountBanner';
 import { navigationFor } from './navigation';
 import { UserMenu } from './UserMenu';
+import { countOf } from '../../lib/plural';
 
 const wide = '@media (min-width: 1100px)';
 const narrow = '@media (max-width: 1099px)';
@@ -107,6 +110,16 @@ const useStyles = makeStyles({
   count: { position: 'absolute', top: '0px', right: '0px', pointerEvents: 'none' },
   drawerNav: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   drawerLink: { fontSize: tokens.fontSizeBase400, paddingBlock: tokens.spacingVerticalM },
+  // Logout is a button, laid out as the links are: not a centred Fluent button.
+  drawerButton: {
+    border: 'none',
+    backgroundColor: 'transparent',
+    fontFamily: 'inherit',
+    lineHeight: 'inherit',
+    textAlign: 'start',
+    cursor: 'pointer',
+  },
+  drawerDivider: { marginBlock: tokens.spacingVerticalS },
   main: {
     flexGrow: 1,
     width: '100%',
@@ -170,11 +183,11 @@ export default function AppShell() {
         </NavLink>
         {account.houses.length > 1 ? (
           <Tooltip
-            content={`${account.houses.length} auction houses in this account`}
+            content={`${countOf(account.houses.length, 'auction house')} in this account`}
             relationship="description"
           >
             <Badge appearance="tint" color="informative" className={styles.wideOnly}>
-              {account.houses.length} houses
+              {countOf(account.houses.length, 'house')}
             </Badge>
           </Tooltip>
         ) : null}
@@ -280,16 +293,28 @@ export default function AppShell() {
                 {item.label}
               </NavLink>
             ))}
-            <Button
-              appearance="subtle"
-              icon={<SignOutRegular />}
+            <Divider className={styles.drawerDivider} />
+            <NavLink
+              to="/settings/bidder-scoring"
+              className={({ isActive }) =>
+                mergeClasses(styles.link, styles.drawerLink, isActive && styles.active)
+              }
+              onClick={() => setDrawerOpen(false)}
+            >
+              <GaugeRegular aria-hidden />
+              Scoring System
+            </NavLink>
+            <button
+              type="button"
+              className={mergeClasses(styles.link, styles.drawerLink, styles.drawerButton)}
               onClick={() => {
                 setDrawerOpen(false);
                 void logout();
               }}
             >
+              <SignOutRegular aria-hidden />
               Logout
-            </Button>
+            </button>
           </nav>
         </DrawerBody>
       </OverlayDrawer>

@@ -19,7 +19,7 @@ export const faqCategories: FaqCategory[] = [
       {
         question: 'What is Lotwise?',
         answer:
-          'Lotwise is the back office for auction houses: vetting bidders with the Lotwise Score and your own custom score, running auctions imported from bidding platforms, tracking legal cases, and managing inventory, payments, imports and your team in one place.',
+          'Lotwise is the back office for auction houses. Today it keeps your bidders: one record per person, vetted with the standardized Lotwise Score and a custom score your house configures, with duplicates found for you and your existing lists imported from files. Your team signs in with its own roles and two-factor authentication.',
       },
       {
         question: 'How do I invite my colleagues?',
@@ -55,44 +55,12 @@ export const faqCategories: FaqCategory[] = [
       {
         question: 'Can I import my existing bidder list?',
         answer:
-          'Yes. Import accepts CSV, Excel (.xlsx, .xls) and JSON files up to 10 MB. Each row is checked on its own: good rows are imported and scored, duplicates are flagged, and any row with a problem is reported with its row number and field, without stopping the others.',
-      },
-    ],
-  },
-  {
-    id: 'auction-management',
-    title: 'Auction Management',
-    faqs: [
-      {
-        question: 'Which bidding platforms can I import auctions from?',
-        answer:
-          'Auctions are imported from the bidding platforms you connect under Account Settings, on the APIs tab. Each connection shows its status and last sync; you choose how often to sync and how duplicates and conflicts are handled on the Sync tab.',
+          'Yes: choose Import on Bidder Management. It reads CSV, Excel (.xlsx) and JSON files up to 10 MB; save older .xls workbooks as .xlsx first. Columns are matched to bidder fields by their headings, and a CSV template is offered to start from. Each row is checked on its own: good rows are imported and scored, duplicates are flagged, and any row with a problem is reported with its row number and field, without stopping the others.',
       },
       {
-        question: 'How do auto-invites work?',
+        question: 'How do I invite a bidder to bid?',
         answer:
-          'Your automation rules compare each bidder’s score with your thresholds: bidders at or above the auto-invite threshold are invited automatically, those below the auto-deny threshold are declined, and everyone between waits for manual review.',
-      },
-    ],
-  },
-  {
-    id: 'legal',
-    title: 'Legal Case Management',
-    faqs: [
-      {
-        question: 'How do legal cases move through the workflow?',
-        answer:
-          'A case is filed, reviewed, investigated and then resolved, settled, dismissed or closed. Lotwise records every status change on the case timeline, moves submitted cases into review after 24 hours, reminds the assignee after 30 days without activity, and closes dismissed cases after 30 days.',
-      },
-      {
-        question: 'Who must approve a settlement?',
-        answer:
-          'Settlements above $50,000 need a director’s approval before the case can be settled.',
-      },
-      {
-        question: 'Where are case documents kept?',
-        answer:
-          'Documents you attach to a case are stored securely with the case and listed on it with their type (filing, evidence, correspondence, expert opinion and so on). Only people in your account with access to legal cases can see them.',
+          'Choose Send Invite from the bidder’s row menu. The bidder receives an invitation by email, with your message if you add one, and their profile records each invitation sent.',
       },
     ],
   },
@@ -108,12 +76,17 @@ export const faqCategories: FaqCategory[] = [
       {
         question: 'How is my custom score different?',
         answer:
-          'Your house sets its own weights for the same factors (each 0 to 50, together 100) and its own tier thresholds. Saving new weights recalculates every bidder’s custom score in the background, with progress shown.',
+          'Your house sets its own weights for the same factors (each 0 to 50, together 100) and its own tier thresholds in Score Settings. Saving new weights recalculates every bidder’s custom score in the background, with progress shown.',
+      },
+      {
+        question: 'What do Auto-Invite, Manual Review and Auto-Deny mean?',
+        answer:
+          'They are what your automation rules make of each bidder’s custom score. Auto-Deny: below your deny threshold, or with disputes or payment defaults when you check for them. Auto-Invite: at or above your invite threshold, with a clean payment record and your minimum tier when you require them. Everyone else is Manual Review. Set the rules in Score Settings, on the Automation Rules tab.',
       },
       {
         question: 'When are scores recalculated?',
         answer:
-          'Whenever a bidder’s data changes, including after each auction they take part in completes.',
+          'Whenever a bidder’s data changes (when they are added, edited, imported or merged), and for every bidder when your house saves new custom weights, tiers or rules.',
       },
     ],
   },
@@ -124,7 +97,7 @@ export const faqCategories: FaqCategory[] = [
       {
         question: 'How is access controlled?',
         answer:
-          'Access is role-based. The account owner holds every permission; administrators manage operations and users except critical system changes; staff members run auctions, bidders, inventory and basic legal work; viewers have read-only access with basic reports. Roles are managed under Security & Users.',
+          'Access is role-based. The account owner holds every permission; administrators manage operations and users except critical system changes; staff members work with bidders day to day; viewers have read-only access with basic reports. Roles are managed under Security & Users.',
       },
       {
         question: 'Should I turn on two-factor authentication?',
@@ -139,7 +112,7 @@ export const faqCategories: FaqCategory[] = [
       {
         question: 'Can other auction houses see my data?',
         answer:
-          'No. Every record belongs to one account, and every request is checked against the account of the person making it. Sharing with the national Lotwise Score uses only the standardized figures it needs.',
+          'No. Every record belongs to one account, and every request is checked against the account of the person making it. Both scores are computed from the bidder’s record in your account alone.',
       },
     ],
   },
@@ -150,7 +123,7 @@ export interface Guide {
   title: string;
   summary: string;
   topics: string[];
-  /** The view the guide is about. */
+  /** The screen the guide is about; a route the app serves (routes.test.ts checks). */
   path: string;
 }
 
@@ -168,40 +141,28 @@ export const guides: Guide[] = [
     path: '/bidders',
   },
   {
-    id: 'auctions',
-    title: 'Auction Setup',
-    summary: 'Bring auctions in from your platforms and decide who may bid.',
+    id: 'scoring',
+    title: 'Bidder Scoring',
+    summary: 'Decide how your house weighs a bidder, and what happens at each score.',
     topics: [
-      'Connecting a bidding platform',
-      'Importing and syncing auctions',
+      'Custom weights and tier thresholds',
       'Auto-invite and auto-deny rules',
-      'Assessing registered bidders',
+      'Auction invitation thresholds',
+      'Recalculating every bidder',
     ],
-    path: '/auctions',
+    path: '/settings/bidder-scoring',
   },
   {
-    id: 'legal',
-    title: 'Legal Case Workflow',
-    summary: 'File disputes, track them to resolution and keep every document together.',
+    id: 'team',
+    title: 'Team & Security',
+    summary: 'Bring your colleagues in with the right role, and keep sign-ins safe.',
     topics: [
-      'Filing a new case',
-      'Statuses and automatic steps',
-      'Notes, documents and action items',
-      'Settlement approval',
+      'Inviting colleagues and choosing roles',
+      'Two-factor authentication and backup codes',
+      'Requiring two-factor by role',
+      'Signing out other sessions',
     ],
-    path: '/legal',
-  },
-  {
-    id: 'data',
-    title: 'Data Import & Processing',
-    summary: 'Upload your files and resolve what does not match.',
-    topics: [
-      'Supported formats and limits',
-      'Mapping columns',
-      'Resolving conflicts',
-      'Upload history and downloads',
-    ],
-    path: '/data-upload',
+    path: '/security',
   },
 ];
 

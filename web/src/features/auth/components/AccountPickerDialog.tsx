@@ -20,6 +20,7 @@ import {
   CheckmarkCircleFilled,
 } from '@fluentui/react-icons';
 import type { AccountAccess } from '@contracts/identity/accounts/accounts.schema';
+import { roleLabels } from '@contracts/identity/permissions';
 import type { UserView } from '@contracts/identity/shared/users.schema';
 import { useState } from 'react';
 import { useAction } from '../../../lib/use-action';
@@ -120,7 +121,9 @@ export default function AccountPickerDialog({
                       </span>
                       <Caption1>
                         {typeLabel(account.accountType)} ·{' '}
-                        {account.roles.length ? account.roles.join(', ') : 'member'}
+                        {account.roles.length
+                          ? account.roles.map((role) => roleLabels[role]).join(', ')
+                          : 'Member'}
                         {account.assignedAt
                           ? ` · since ${new Date(account.assignedAt).toLocaleDateString()}`
                           : ''}

@@ -5,6 +5,7 @@ import {
   Dropdown,
   Field,
   Input,
+  Link,
   makeStyles,
   MessageBar,
   MessageBarBody,
@@ -13,9 +14,11 @@ import {
   Subtitle2,
   tokens,
 } from '@fluentui/react-components';
+import { roleLabels } from '@contracts/identity/permissions';
 import { languages, timezones } from '@contracts/identity/shared/common.schema';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useFormGridStyles } from '../../../components/form-grid';
 import { PasswordInput } from '../../../components/PasswordInput';
 import { messageOf } from '../../../lib/api-client';
 import { useAction } from '../../../lib/use-action';
@@ -34,12 +37,6 @@ const useStyles = makeStyles({
     padding: 0,
   },
   legend: { padding: 0, marginBottom: tokens.spacingVerticalS },
-  pair: {
-    display: 'grid',
-    gridTemplateColumns: '1fr 1fr',
-    gap: tokens.spacingHorizontalM,
-    '@media (max-width: 560px)': { gridTemplateColumns: '1fr' },
-  },
   checks: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   actions: {
     display: 'flex',
@@ -90,6 +87,7 @@ function StrengthMeter({
 
 export default function SignupPage() {
   const styles = useStyles();
+  const formGrid = useFormGridStyles();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const invitationCode = params.get('invitation');
@@ -189,7 +187,7 @@ export default function SignupPage() {
       title="Create New User Account"
       subtitle={
         invitation.data
-          ? `${invitation.data.invitedBy} invited you to ${invitation.data.accountName} as ${invitation.data.role}.`
+          ? `${invitation.data.invitedBy} invited you to ${invitation.data.accountName} as ${roleLabels[invitation.data.role]}.`
           : 'Your account is linked to an organization during onboarding.'
       }
     >
@@ -203,7 +201,7 @@ export default function SignupPage() {
           <legend className={styles.legend}>
             <Subtitle2>Personal Information</Subtitle2>
           </legend>
-          <div className={styles.pair}>
+          <div className={formGrid.row}>
             <Field label="First name" required validationMessage={fieldErrors.firstName}>
               <Input
                 autoComplete="given-name"
@@ -240,7 +238,7 @@ export default function SignupPage() {
               onChange={(_, data) => set('phone', data.value)}
             />
           </Field>
-          <div className={styles.pair}>
+          <div className={formGrid.row}>
             <Field
               label="Password"
               required
@@ -277,7 +275,7 @@ export default function SignupPage() {
           <legend className={styles.legend}>
             <Subtitle2>Preferences</Subtitle2>
           </legend>
-          <div className={styles.pair}>
+          <div className={formGrid.row}>
             <Field label="Timezone">
               <Dropdown
                 value={
@@ -311,15 +309,30 @@ export default function SignupPage() {
           </div>
         </fieldset>
         <div className={styles.checks}>
+          {/* The policies open in a new tab, so the form keeps what was typed. */}
           <Checkbox
             checked={form.termsAccepted}
             onChange={(_, data) => set('termsAccepted', Boolean(data.checked))}
-            label="I accept the Terms of Service"
+            label={
+              <>
+                I accept the{' '}
+                <Link href="/terms" target="_blank" rel="noopener noreferrer">
+                  Terms of Service
+                </Link>
+              </>
+            }
           />
           <Checkbox
             checked={form.privacyPolicyAccepted}
             onChange={(_, data) => set('privacyPolicyAccepted', Boolean(data.checked))}
-            label="I accept the Privacy Policy"
+            label={
+              <>
+                I accept the{' '}
+                <Link href="/privacy" target="_blank" rel="noopener noreferrer">
+                  Privacy Policy
+                </Link>
+              </>
+            }
           />
           <Checkbox
             checked={form.marketingOptIn}

@@ -22,6 +22,8 @@ import { useSearchParams } from 'react-router';
 import { messageOf } from '../../../lib/api-client';
 import { useBidderList, type ListFilters } from '../api/bidders';
 import { BidderTable, type RowAction } from './BidderTable';
+import { BiddersWelcome } from './BiddersWelcome';
+import { countOf } from '../../../lib/plural';
 
 const useStyles = makeStyles({
   stack: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -76,10 +78,15 @@ export function AllBiddersTab({
   scoreType,
   onOpen,
   onAction,
+  onAdd,
+  onImport,
 }: {
   scoreType: ScoreType;
   onOpen(bidder: BidderListItem): void;
   onAction(action: RowAction, bidder: BidderListItem): void;
+  /** Absent for those who may not add (or import) bidders. */
+  onAdd?(): void;
+  onImport?(): void;
 }) {
   const styles = useStyles();
   const { filters, set } = useFilters(scoreType);
@@ -98,6 +105,10 @@ export function AllBiddersTab({
     list.isLoading || (list.size > 0 && list.data !== undefined && list.data.length < list.size);
   const { setSize } = list;
   const loadMore = useCallback(() => void setSize((size) => size + 1), [setSize]);
+  const filtered = Boolean(filters.search || filters.status || filters.range || filters.autoInvite);
+
+  // A house with no bidders at all has nothing to filter: it is shown where to start.
+  if (total === 0 && !filtered) return <BiddersWelcome onAdd={onAdd} onImport={onImport} />;
 
   return (
     <div className={styles.stack}>
@@ -172,7 +183,7 @@ export function AllBiddersTab({
       <Caption1 className={styles.count} aria-live="polite">
         {total === undefined
           ? 'Loading bidders...'
-          : `Showing ${bidders.length.toLocaleString()} of ${total.toLocaleString()} bidder${total === 1 ? '' : 's'}`}
+          : `Showing ${bidders.length.toLocaleString()} of ${countOf(total, 'bidder')}`}
       </Caption1>
       <BidderTable
         bidders={bidders}

@@ -31,6 +31,7 @@ import {
 } from '@contracts/bidders/bidders.schema';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useFormGridStyles } from '../../../components/form-grid';
 import { ApiError } from '../../../lib/api-client';
 import { correctFieldsMessage, fieldErrorsOf, fieldLabel } from '../../../lib/field-errors';
 import { useNotify } from '../../../lib/toast';
@@ -40,13 +41,6 @@ import { useBidderActions, type BidderInputBody } from '../api/bidders';
 const useStyles = makeStyles({
   surface: { maxWidth: '640px', width: '100%' },
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  grid: {
-    display: 'grid',
-    gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
-    gap: tokens.spacingVerticalM,
-    '@media (max-width: 560px)': { gridTemplateColumns: '1fr' },
-  },
-  wide: { gridColumn: '1 / -1' },
   section: { margin: `${tokens.spacingVerticalS} 0 0` },
 });
 
@@ -137,6 +131,7 @@ export function BidderFormDialog({
   onSaved?(bidder: Bidder): void;
 }) {
   const styles = useStyles();
+  const formGrid = useFormGridStyles();
   const notify = useNotify();
   const actions = useBidderActions();
   const editing = Boolean(bidder);
@@ -327,7 +322,7 @@ export function BidderFormDialog({
                   </MessageBarActions>
                 </MessageBar>
               ) : null}
-              <div className={styles.grid}>
+              <div className={formGrid.row}>
                 {text('firstName', { required: true })}
                 {text('lastName', { required: true })}
                 {text('email', { required: true, type: 'email' })}
@@ -336,8 +331,8 @@ export function BidderFormDialog({
               <Subtitle2 as="h3" className={styles.section}>
                 Address
               </Subtitle2>
-              <div className={styles.grid}>
-                <div className={styles.wide}>{text('street')}</div>
+              <div className={formGrid.row}>
+                <div className={formGrid.wide}>{text('street')}</div>
                 {text('city')}
                 {text('state')}
                 {text('zip')}
@@ -346,7 +341,7 @@ export function BidderFormDialog({
               <Subtitle2 as="h3" className={styles.section}>
                 Preferences
               </Subtitle2>
-              <div className={styles.grid}>
+              <div className={formGrid.row}>
                 <Field label="Preferred categories" validationMessage={errors.preferredCategories}>
                   <Combobox
                     multiselect

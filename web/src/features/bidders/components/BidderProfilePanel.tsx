@@ -56,6 +56,7 @@ import {
   tierBadge,
 } from './score-style';
 import type { ScoringViews } from './scoring-views';
+import { countOf } from '../../../lib/plural';
 
 type ProfileTab = 'overview' | 'breakdown' | 'history' | 'notes';
 
@@ -189,8 +190,8 @@ function Overview({ bidder }: { bidder: Bidder }) {
       ) : null}
       {bidder.invitations.length ? (
         <Caption1 className={styles.muted}>
-          Invited {bidder.invitations.length} time{bidder.invitations.length === 1 ? '' : 's'}, last
-          on {dateOf(bidder.invitations[0]?.at ?? null)}
+          Invited {countOf(bidder.invitations.length, 'time')}, last on{' '}
+          {dateOf(bidder.invitations[0]?.at ?? null)}
         </Caption1>
       ) : null}
     </div>

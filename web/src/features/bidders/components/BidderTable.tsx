@@ -32,6 +32,7 @@ import { useMediaQuery } from '../../../lib/use-media-query';
 import { ScoreGauge } from './ScoreGauge';
 import {
   autoInviteBadge,
+  bandEdge,
   bandTint,
   fullName,
   scoreBand,
@@ -128,16 +129,10 @@ const useStyles = makeStyles({
 });
 
 const tintStyles = makeStyles({
-  green: { backgroundColor: bandTint.green, borderLeftColor: tokens.colorPaletteGreenBorderActive },
-  yellow: {
-    backgroundColor: bandTint.yellow,
-    borderLeftColor: tokens.colorPaletteYellowBorderActive,
-  },
-  orange: {
-    backgroundColor: bandTint.orange,
-    borderLeftColor: tokens.colorPaletteDarkOrangeBorderActive,
-  },
-  red: { backgroundColor: bandTint.red, borderLeftColor: tokens.colorPaletteRedBorderActive },
+  green: { backgroundColor: bandTint.green, borderLeftColor: bandEdge.green },
+  yellow: { backgroundColor: bandTint.yellow, borderLeftColor: bandEdge.yellow },
+  orange: { backgroundColor: bandTint.orange, borderLeftColor: bandEdge.orange },
+  red: { backgroundColor: bandTint.red, borderLeftColor: bandEdge.red },
 });
 
 function RowMenu({
@@ -370,8 +365,9 @@ export function BidderTable({
                     {score.tier}
                   </Badge>
                 </span>
+                {/* Tint, not outline: a badge with its own background reads the same on any row. */}
                 <span role="cell">
-                  <Badge appearance="outline" color={statusBadge[bidder.status]}>
+                  <Badge appearance="tint" color={statusBadge[bidder.status]}>
                     {bidder.status}
                   </Badge>
                 </span>

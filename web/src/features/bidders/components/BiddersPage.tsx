@@ -88,6 +88,8 @@ export default function BiddersPage({ scoring }: { scoring: ScoringViews }) {
           scoreType={scoreType}
           onOpen={(bidder) => setParam('bidder', bidder.id)}
           onAction={onAction}
+          onAdd={can('bidders:create') ? () => setAdding(true) : undefined}
+          onImport={can('data:import') ? () => setImporting(true) : undefined}
         />
       ),
     },

@@ -24,6 +24,7 @@ import { MergeDialog } from './MergeDialog';
 import { PermittedButton } from '../../../components/PermittedButton';
 import { StatCard } from '../../../components/StatCard';
 import { confidenceColour, fullName } from './score-style';
+import { countOf } from '../../../lib/plural';
 
 const useStyles = makeStyles({
   stack: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -110,8 +111,8 @@ export function DuplicatesTab({ threshold }: { threshold: ReactNode }) {
     async () => {
       const result = await actions.scan();
       notify.success(
-        `Checked ${result.scanned.toLocaleString()} bidders`,
-        `${result.pending} pair${result.pending === 1 ? '' : 's'} to review, ${result.autoMerged} merged automatically.`,
+        `Checked ${countOf(result.scanned, 'bidder')}`,
+        `${countOf(result.pending, 'pair')} to review, ${result.autoMerged.toLocaleString()} merged automatically.`,
       );
     },
     { onError: (message) => notify.error('The scan did not finish', message) },
@@ -181,7 +182,7 @@ export function DuplicatesTab({ threshold }: { threshold: ReactNode }) {
                 {pair.confidenceScore}% match
               </Badge>
               <Badge appearance="outline" color="informative">
-                {pair.conflicts.length} conflict{pair.conflicts.length === 1 ? '' : 's'}
+                {countOf(pair.conflicts.length, 'conflict')}
               </Badge>
               <Caption1 className={styles.muted}>{pair.matchReasons.join(' · ')}</Caption1>
             </div>

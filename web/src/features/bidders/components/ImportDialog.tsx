@@ -24,10 +24,10 @@ import {
 import { ArrowDownloadRegular, DocumentRegular } from '@fluentui/react-icons';
 import type { ImportResult } from '@contracts/bidders/bidders.schema';
 import { useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { downloadText } from '../../../lib/download';
 import { useAction } from '../../../lib/use-action';
 import { useBidderActions } from '../api/bidders';
+import { countOf } from '../../../lib/plural';
 
 const MAX_BYTES = 10 * 1024 * 1024;
 const ACCEPT = '.csv,.xlsx,.xls,.json';
@@ -99,8 +99,7 @@ function Result({ result }: { result: ImportResult }) {
       <MessageBar intent={result.failed ? 'warning' : 'success'}>
         <MessageBarBody>
           <MessageBarTitle>Import finished</MessageBarTitle>
-          {result.successful.toLocaleString()} bidder{result.successful === 1 ? '' : 's'} added and
-          scored.
+          {countOf(result.successful, 'bidder')} added and scored.
         </MessageBarBody>
       </MessageBar>
       <div className={styles.summary}>
@@ -127,10 +126,9 @@ function Result({ result }: { result: ImportResult }) {
   );
 }
 
-/** Import Bidders: a file upload with progress and a summary, or (once connected) a platform. */
+/** Import Bidders: a file upload with progress and a summary; platforms once they can connect. */
 export function ImportDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const styles = useStyles();
-  const navigate = useNavigate();
   const actions = useBidderActions();
   const input = useRef<HTMLInputElement>(null);
   const [tab, setTab] = useState<'platform' | 'file'>('file');
@@ -175,14 +173,15 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose(): void
               <Tab value="file">File Upload</Tab>
             </TabList>
             {tab === 'platform' ? (
-              <MessageBar intent="warning" layout="multiline">
+              // Until Account Settings › APIs exists, there is nowhere to connect one: say so.
+              <MessageBar intent="info" layout="multiline">
                 <MessageBarBody>
                   <MessageBarTitle>No Platforms Connected</MessageBarTitle>
-                  You need to connect at least one bidding platform in your Account Settings before
-                  you can import bidders.
+                  Connecting bidding platforms is coming to Account Settings › APIs. Until then,
+                  import your bidders from a file.
                 </MessageBarBody>
                 <MessageBarActions>
-                  <Button onClick={() => navigate('/settings')}>Go to Settings</Button>
+                  <Button onClick={() => setTab('file')}>Use File Upload</Button>
                 </MessageBarActions>
               </MessageBar>
             ) : (

@@ -16,11 +16,23 @@ export const bandColour = {
   red: tokens.colorPaletteRedForeground1,
 } as const;
 
+/** Each band's edge colour, strong enough for a stripe in either theme. */
+export const bandEdge = {
+  green: tokens.colorPaletteGreenBorderActive,
+  yellow: tokens.colorPaletteYellowBorderActive,
+  orange: tokens.colorPaletteDarkOrangeBorderActive,
+  red: tokens.colorPaletteRedBorderActive,
+} as const;
+
+/**
+ * A row's tint: 6% of the band's colour over the table's background, so it stays a hint in
+ * both themes (the palette's own backgrounds are near white in light but deep fills in dark).
+ */
 export const bandTint = {
-  green: tokens.colorPaletteGreenBackground1,
-  yellow: tokens.colorPaletteYellowBackground1,
-  orange: tokens.colorPaletteDarkOrangeBackground1,
-  red: tokens.colorPaletteRedBackground1,
+  green: `color-mix(in srgb, ${bandEdge.green} 6%, ${tokens.colorNeutralBackground1})`,
+  yellow: `color-mix(in srgb, ${bandEdge.yellow} 6%, ${tokens.colorNeutralBackground1})`,
+  orange: `color-mix(in srgb, ${bandEdge.orange} 6%, ${tokens.colorNeutralBackground1})`,
+  red: `color-mix(in srgb, ${bandEdge.red} 6%, ${tokens.colorNeutralBackground1})`,
 } as const;
 
 /** The spec's confidence badges: 95+ green, 85-94 yellow, 75-84 orange, below 75 red. */
@@ -39,9 +51,10 @@ export const tierBadge = {
   New: 'subtle',
 } as const;
 
+// Not 'subtle': as an outline badge (the profile's) that is white text, unreadable on light.
 export const statusBadge = {
   Active: 'success',
-  Inactive: 'subtle',
+  Inactive: 'informative',
   Suspended: 'danger',
   Pending: 'warning',
 } as const;

@@ -27,6 +27,7 @@ import {
   type HealthResult,
   type ServiceStatus,
 } from '../api/service-health';
+import { agree, countOf } from '../../../lib/plural';
 
 const useStyles = makeStyles({
   card: {
@@ -177,8 +178,9 @@ function Banner({
       <MessageBar intent="error">
         <MessageBarBody>
           <MessageBarTitle>Services Offline</MessageBarTitle>
-          {offlineCount} of {services.length} services are not answering. Screens that depend on
-          them show an error until they are back.
+          {offlineCount} of {countOf(services.length, 'service')} {agree(offlineCount, 'is', 'are')}{' '}
+          not answering. Screens that depend on {agree(offlineCount, 'it', 'them')} show an error
+          until {agree(offlineCount, 'it is', 'they are')} back.
         </MessageBarBody>
       </MessageBar>
     );

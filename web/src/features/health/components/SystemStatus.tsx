@@ -1,5 +1,6 @@
 import { Badge } from '@fluentui/react-components';
 import { useServiceHealth } from '../api/service-health';
+import { countOf } from '../../../lib/plural';
 
 /** All services in one badge: operational, how many are not responding, or still checking. */
 export function SystemStatus() {
@@ -14,7 +15,7 @@ export function SystemStatus() {
   if (health.overall === 'offline') {
     return (
       <Badge appearance="tint" color="danger" size="large">
-        {health.offlineCount} service{health.offlineCount === 1 ? '' : 's'} not responding
+        {countOf(health.offlineCount, 'service')} not responding
       </Badge>
     );
   }

@@ -29,8 +29,8 @@ const useStyles = makeStyles({
   },
 });
 
-/** The four guides; Go to Feature opens the view a guide is about once that view exists. */
-export function GuidesTab({ canOpen }: { canOpen(path: string): boolean }) {
+/** The guides, one per feature that exists; Go to Feature opens the screen a guide is about. */
+export function GuidesTab() {
   const styles = useStyles();
   const navigate = useNavigate();
   return (
@@ -48,17 +48,15 @@ export function GuidesTab({ canOpen }: { canOpen(path: string): boolean }) {
               </li>
             ))}
           </ul>
-          {canOpen(guide.path) ? (
-            <CardFooter>
-              <Button
-                icon={<ArrowRightRegular />}
-                iconPosition="after"
-                onClick={() => navigate(guide.path)}
-              >
-                Go to Feature
-              </Button>
-            </CardFooter>
-          ) : null}
+          <CardFooter>
+            <Button
+              icon={<ArrowRightRegular />}
+              iconPosition="after"
+              onClick={() => navigate(guide.path)}
+            >
+              Go to Feature
+            </Button>
+          </CardFooter>
         </Card>
       ))}
     </div>

@@ -13,12 +13,9 @@ const useStyles = makeStyles({
 
 export default function HelpPage({
   systemStatus,
-  canOpen,
 }: {
   /** How the services are doing, shown beside the support form. */
   systemStatus: ReactNode;
-  /** Whether the app has a screen at this address (a guide's Go to Feature shows only then). */
-  canOpen(path: string): boolean;
 }) {
   const styles = useStyles();
   const navigate = useNavigate();
@@ -30,7 +27,7 @@ export default function HelpPage({
       label: 'FAQs',
       render: () => <FaqTab query={query} onClear={() => setQuery('')} />,
     },
-    { id: 'guides', label: 'Guides', render: () => <GuidesTab canOpen={canOpen} /> },
+    { id: 'guides', label: 'Guides', render: () => <GuidesTab /> },
     {
       id: 'contact',
       label: 'Contact Support',

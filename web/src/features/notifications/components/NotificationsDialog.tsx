@@ -22,6 +22,7 @@ import { messageOf } from '../../../lib/api-client';
 import { useNotify } from '../../../lib/toast';
 import { useAction } from '../../../lib/use-action';
 import { useNotificationActions, useNotifications } from '../api/notifications';
+import { countOf } from '../../../lib/plural';
 
 const useStyles = makeStyles({
   surface: { maxWidth: '560px', width: '100%' },
@@ -168,8 +169,7 @@ export function NotificationsDialog({
           </DialogContent>
           <DialogActions>
             <Caption1 className={styles.footer}>
-              {items.length} notification{items.length === 1 ? '' : 's'} · {data?.unreadCount ?? 0}{' '}
-              unread
+              {countOf(items.length, 'notification')} · {data?.unreadCount ?? 0} unread
             </Caption1>
             <Button
               className={styles.actions}

@@ -14,6 +14,7 @@ import {
 import { languages, timezones } from '@contracts/identity/shared/common.schema';
 import type { UserView } from '@contracts/identity/shared/users.schema';
 import { useState } from 'react';
+import { useFormGridStyles } from '../../../components/form-grid';
 import { messageOf } from '../../../lib/api-client';
 import { useNotify } from '../../../lib/toast';
 import { useAction } from '../../../lib/use-action';
@@ -37,6 +38,7 @@ export function ProfileForm() {
 
 function ProfileFields({ user }: { user: UserView }) {
   const styles = useProfileStyles();
+  const formGrid = useFormGridStyles();
   const notify = useNotify();
   const saveProfile = useSaveProfile();
   const [form, setForm] = useState({
@@ -63,7 +65,7 @@ function ProfileFields({ user }: { user: UserView }) {
     <Card className={styles.card}>
       <CardHeader header={<Subtitle2 as="h2">Profile</Subtitle2>} />
       <div className={styles.form}>
-        <div className={styles.pair}>
+        <div className={formGrid.row}>
           <Field label="First name" required validationMessage={errors.firstName}>
             <Input
               value={form.firstName}
@@ -88,7 +90,7 @@ function ProfileFields({ user }: { user: UserView }) {
             onChange={(_, data) => setForm({ ...form, phone: data.value })}
           />
         </Field>
-        <div className={styles.pair}>
+        <div className={formGrid.row}>
           <Field label="Timezone">
             <Dropdown
               value={timezones.find((zone) => zone.value === form.timezone)?.label ?? form.timezone}

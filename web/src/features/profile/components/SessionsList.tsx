@@ -15,6 +15,7 @@ import { messageOf } from '../../../lib/api-client';
 import { useNotify } from '../../../lib/toast';
 import { useAction } from '../../../lib/use-action';
 import { useSessionActions, useSessions } from '../api/profile';
+import { countOf } from '../../../lib/plural';
 
 const useStyles = makeStyles({
   card: {
@@ -83,9 +84,7 @@ export function SessionsList() {
   const revokeOthers = useAction(
     async () => {
       const reply = await actions.revokeOthers();
-      notify.success(
-        `Signed out of ${reply.revoked} other session${reply.revoked === 1 ? '' : 's'}`,
-      );
+      notify.success(`Signed out of ${countOf(reply.revoked, 'other session')}`);
     },
     { onError: (message) => notify.error('Could not sign out the other sessions', message) },
   );

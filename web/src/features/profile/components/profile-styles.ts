@@ -7,12 +7,6 @@ export const useProfileStyles = makeStyles({
     '@media (max-width: 640px)': { padding: tokens.spacingHorizontalM },
   },
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  pair: {
-    display: 'grid',
-    gridTemplateColumns: '1fr 1fr',
-    gap: tokens.spacingHorizontalM,
-    '@media (max-width: 560px)': { gridTemplateColumns: '1fr' },
-  },
   actions: {
     display: 'flex',
     gap: tokens.spacingHorizontalM,

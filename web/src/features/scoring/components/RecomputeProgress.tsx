@@ -7,6 +7,7 @@ import {
 } from '@fluentui/react-components';
 import { useEffect, useRef } from 'react';
 import { useScoringSettings } from '../api/scoring';
+import { countOf } from '../../../lib/plural';
 
 const useStyles = makeStyles({
   progress: {
@@ -35,9 +36,7 @@ export function RecomputeProgress({ onCompleted }: { onCompleted(): void }) {
       <MessageBarBody className={styles.progress}>
         <span>
           Recalculating custom scores with the new settings:{' '}
-          {total
-            ? `${processed.toLocaleString()} of ${total.toLocaleString()} bidders`
-            : 'starting...'}
+          {total ? `${processed.toLocaleString()} of ${countOf(total, 'bidder')}` : 'starting...'}
         </span>
         <ProgressBar
           value={total ? processed / total : undefined}

@@ -90,12 +90,15 @@ const tierOptionLabels: Record<(typeof minimumTierOptions)[number], string> = {
   Premium: 'Premium only',
 };
 
-/** The spin button's typed text, where anything not a number counts as 0. */
-const numberFrom = (data: SpinButtonOnChangeData, min: number, max: number) => {
-  const raw = data.value ?? Number.parseInt(data.displayValue ?? '', 10);
-  const value = Number.isFinite(raw) ? Number(raw) : 0;
-  return Math.max(min, Math.min(max, Math.round(value)));
+/** Typed text as a whole number within the bounds, where anything not a number counts as 0. */
+const numberIn = (text: string, min: number, max: number) => {
+  const value = Number.parseInt(text, 10);
+  return Math.max(min, Math.min(max, Number.isFinite(value) ? value : 0));
 };
+
+/** The spin button's committed value: a step, or the typed text once the field is left. */
+const numberFrom = (data: SpinButtonOnChangeData, min: number, max: number) =>
+  numberIn(data.value == null ? (data.displayValue ?? '') : String(data.value), min, max);
 
 export function weightsMessage(weights: Weights): { ok: boolean; text: string } {
   const total = scoreComponents.reduce((sum, name) => sum + weights[name], 0);
@@ -210,6 +213,9 @@ function Editor({
                     min={0}
                     max={50}
                     disabled={!canEdit}
+                    // The spin button reports typing only when the field is left; the total
+                    // follows each keystroke.
+                    onInput={(event) => setWeight(name, numberIn(event.currentTarget.value, 0, 50))}
                     onChange={(_, data) => setWeight(name, numberFrom(data, 0, 50))}
                   />
                 </Field>

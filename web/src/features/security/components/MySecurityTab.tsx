@@ -36,6 +36,7 @@ import { useAction } from '../../../lib/use-action';
 import { useBackupStatus, useMfaActions, useMfaMethods, useMfaStatus } from '../api/security';
 import { backupCodesFile } from './backup-codes-file';
 import { MfaSetupDialog } from './MfaSetupDialog';
+import { agree, countOf } from '../../../lib/plural';
 
 const useStyles = makeStyles({
   grid: {
@@ -163,7 +164,7 @@ export function MySecurityTab() {
               </Badge>
               <Body1 as="p">
                 {status.data.enabled
-                  ? `${status.data.methods} method${status.data.methods === 1 ? '' : 's'} protect your sign-in.`
+                  ? `${countOf(status.data.methods, 'method')} ${agree(status.data.methods, 'protects', 'protect')} your sign-in.`
                   : 'Your sign-in is protected by your password alone.'}
               </Body1>
             </div>

@@ -15,6 +15,7 @@ import {
 } from '@fluentui/react-components';
 import type { SecuritySettingsView } from '@contracts/identity/mfa/mfa.schema';
 import { useState } from 'react';
+import { useFormGridStyles } from '../../../components/form-grid';
 import { messageOf } from '../../../lib/api-client';
 import { useNotify } from '../../../lib/toast';
 import { useAction } from '../../../lib/use-action';
@@ -27,17 +28,12 @@ const useStyles = makeStyles({
     '@media (max-width: 640px)': { padding: tokens.spacingHorizontalM },
   },
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
-  pair: {
-    display: 'grid',
-    gridTemplateColumns: '1fr 1fr',
-    gap: tokens.spacingHorizontalL,
-    '@media (max-width: 560px)': { gridTemplateColumns: '1fr' },
-  },
   actions: { display: 'flex', gap: tokens.spacingHorizontalM, alignItems: 'center' },
 });
 
 function SettingsForm({ initial }: { initial: SecuritySettingsView }) {
   const styles = useStyles();
+  const formGrid = useFormGridStyles();
   const notify = useNotify();
   const { mutate } = useSecuritySettings();
   const [settings, setSettings] = useState(initial);
@@ -70,7 +66,7 @@ function SettingsForm({ initial }: { initial: SecuritySettingsView }) {
 
   return (
     <div className={styles.form}>
-      <div className={styles.pair}>
+      <div className={formGrid.row}>
         <Field
           label="Sign out after this many idle minutes"
           validationMessage={errors.sessionIdleMinutes}

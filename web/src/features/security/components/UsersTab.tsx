@@ -45,6 +45,7 @@ import { useCan, useSignedIn } from '../../../lib/auth-store';
 import { useNotify } from '../../../lib/toast';
 import { useAction } from '../../../lib/use-action';
 import { usePermissionCatalogue, useTeam, useTeamActions } from '../api/security';
+import { countOf } from '../../../lib/plural';
 
 const useStyles = makeStyles({
   stack: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -217,7 +218,9 @@ function RoleCards() {
           <Card key={role.role} className={styles.roleCard}>
             <CardHeader
               header={<Subtitle2 as="h3">{role.label}</Subtitle2>}
-              action={<Badge appearance="tint">{role.permissions.length} permissions</Badge>}
+              action={
+                <Badge appearance="tint">{countOf(role.permissions.length, 'permission')}</Badge>
+              }
               description={<Caption1>{role.description}</Caption1>}
             />
             <ul className={styles.permissions}>
@@ -229,7 +232,7 @@ function RoleCards() {
             </ul>
             {role.permissions.length > 8 ? (
               <Caption1 className={styles.muted}>
-                +{role.permissions.length - 8} additional permissions...
+                +{countOf(role.permissions.length - 8, 'additional permission')}...
               </Caption1>
             ) : null}
           </Card>
@@ -349,8 +352,11 @@ export function UsersTab() {
           header={<Subtitle2 as="h2">Team members</Subtitle2>}
           description={
             <Caption1>
-              {members.filter((member) => member.kind === 'member').length} members ·{' '}
-              {members.filter((member) => member.kind === 'invitation').length} pending invitations
+              {countOf(members.filter((member) => member.kind === 'member').length, 'member')} ·{' '}
+              {countOf(
+                members.filter((member) => member.kind === 'invitation').length,
+                'pending invitation',
+              )}
             </Caption1>
           }
           action={

@@ -1,0 +1,87 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { signInThroughForm } from '../support/app.js';
+import {
+  accessibilityViolations,
+  launchBrowser,
+  openPage,
+  screenshot,
+  viewports,
+} from '../support/browser.js';
+
+const webUrl = inject('webUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Signs in to Harborview Auctions (the admin also works at Lakeside, so picks the account). */
+async function signedIn(page: Page, email: string) {
+  await signInThroughForm(page, email);
+  if (email.startsWith('admin@')) {
+    const picker = page.getByRole('alertdialog', { name: 'Select Account' });
+    await picker.getByRole('radio', { name: /Harborview Auctions/ }).click();
+    await picker.getByRole('button', { name: 'Continue' }).click();
+  }
+  await page.getByRole('heading', { name: 'Bidder Management' }).waitFor();
+}
+
+describe('Account Settings', () => {
+  it.each([
+    { email: 'owner@harborview.demo', config: true },
+    { email: 'admin@harborview.demo', config: true },
+    { email: 'staff@harborview.demo', config: false },
+    { email: 'viewer@harborview.demo', config: false },
+  ])('opens $email on Scoring, with Config only for owners and admins', async (person) => {
+    const { page, errors } = await openPage(browser);
+    await signedIn(page, person.email);
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Account Settings' })
+      .click();
+    await page.getByText('Auction invitation thresholds').waitFor();
+    expect(page.url()).toBe(`${webUrl}/settings/bidder-scoring`);
+    const tabs = page.getByRole('tablist', { name: 'Settings sections' }).getByRole('tab');
+    await tabs.and(page.getByRole('tab', { name: 'Scoring', selected: true })).waitFor();
+    expect(await tabs.count()).toBe(person.config ? 2 : 1);
+    expect(await tabs.and(page.getByRole('tab', { name: 'Config' })).count()).toBe(
+      person.config ? 1 : 0,
+    );
+
+    // Typed or bookmarked, Config shows to those it is for and leads others to their first tab.
+    await page.goto(`${webUrl}/settings/configuration`);
+    if (person.config) {
+      await page.getByText('All Services Online').waitFor();
+      expect(page.url()).toBe(`${webUrl}/settings/configuration`);
+    } else {
+      await page.getByText('Auction invitation thresholds').waitFor();
+      expect(page.url()).toBe(`${webUrl}/settings/bidder-scoring`);
+      expect(await page.getByText('Configuration guide').count()).toBe(0);
+    }
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it.each([
+    ['light', 'desktop'],
+    ['dark', 'desktop'],
+    ['light', 'mobile'],
+  ] as const)('a viewer’s settings look right and pass axe (%s, %s)', async (colorScheme, size) => {
+    const { page, errors } = await openPage(browser, { colorScheme, viewport: viewports[size] });
+    await signedIn(page, 'viewer@harborview.demo');
+    await page.goto(`${webUrl}/settings`);
+    await page.getByText('Auction invitation thresholds').waitFor();
+    await page.waitForLoadState('networkidle');
+    await screenshot(page, `settings-viewer-${colorScheme}-${size}`);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth),
+    ).toBe(false);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});

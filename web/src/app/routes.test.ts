@@ -1,0 +1,24 @@
+import { matchRoutes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { guides } from '../features/help/content';
+import { routes } from './routes';
+
+/** The route that answers an address, or nothing when only the catch-all "not found" does. */
+function served(path: string) {
+  const route = matchRoutes(routes, path)?.at(-1)?.route;
+  return route && route.path !== '*' ? route : undefined;
+}
+
+describe('the routes', () => {
+  it('answer unknown addresses with the catch-all, so the check below can tell', () => {
+    expect(served('/no-such-screen')).toBeUndefined();
+    expect(served('/bidders')?.path).toBe('bidders/:tab?');
+  });
+
+  it.each(guides.map((guide) => [guide.title, guide.path]))(
+    'serve the screen Help’s %s guide leads to (%s)',
+    (_title, path) => {
+      expect(served(path), path).toBeDefined();
+    },
+  );
+});

@@ -1,0 +1,73 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Navigate, type RouteObject } from 'react-router';
+import { RouteError } from './ErrorBoundary';
+import { PageLoading } from '../components/PageLoading';
+import { RootGate } from './RootGate';
+import { HOME } from './shell/views';
+import { RequireFeature } from './RequireFeature';
+
+// Each screen is its own chunk: the sign-in screen loads none of the shell.
+const LoginPage = lazy(() => import('../features/auth/components/LoginPage'));
+const SignupPage = lazy(() => import('../features/auth/components/SignupPage'));
+const ForgotPasswordPage = lazy(() => import('../features/auth/components/ForgotPasswordPage'));
+const ResetPasswordPage = lazy(() => import('../features/auth/components/ResetPasswordPage'));
+const VerifyEmailPage = lazy(() => import('../features/auth/components/VerifyEmailPage'));
+const AuthCallbackPage = lazy(() => import('../features/auth/components/AuthCallbackPage'));
+const AppShell = lazy(() => import('./shell/AppShell'));
+const BiddersScreen = lazy(() => import('./screens/BiddersScreen'));
+const HelpScreen = lazy(() => import('./screens/HelpScreen'));
+const SecurityPage = lazy(() => import('../features/security/components/SecurityPage'));
+const ProfilePage = lazy(() => import('../features/profile/components/ProfilePage'));
+const SettingsScreen = lazy(() => import('./screens/SettingsScreen'));
+const PremiumUpsellPage = lazy(() => import('../features/premium/components/PremiumUpsellPage'));
+const NotFoundPage = lazy(() => import('./NotFoundPage'));
+const PolicyPage = lazy(() => import('../features/policies/components/PolicyPage'));
+
+const page = (element: ReactNode) => (
+  <Suspense fallback={<PageLoading fullPage />}>{element}</Suspense>
+);
+
+/** The app's addresses: what each serves, kept apart from the router so tests can read it. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootGate />,
+    errorElement: <RouteError />,
+    children: [
+      { path: 'login', element: page(<LoginPage />) },
+      { path: 'signup', element: page(<SignupPage />) },
+      { path: 'forgot-password', element: page(<ForgotPasswordPage />) },
+      { path: 'reset-password', element: page(<ResetPasswordPage />) },
+      { path: 'verify-email', element: page(<VerifyEmailPage />) },
+      { path: 'auth/callback', element: page(<AuthCallbackPage />) },
+      { path: 'terms', element: page(<PolicyPage name="terms" />) },
+      { path: 'privacy', element: page(<PolicyPage name="privacy" />) },
+      {
+        element: page(<AppShell />),
+        children: [
+          { index: true, element: <Navigate to={HOME} replace /> },
+          { path: 'bidders/:tab?', element: <BiddersScreen /> },
+          { path: 'help/:tab?', element: <HelpScreen /> },
+          { path: 'security/:tab?', element: <SecurityPage /> },
+          { path: 'profile/:tab?', element: <ProfilePage /> },
+          { path: 'settings/:tab?', element: <SettingsScreen /> },
+          {
+            path: 'inventory',
+            element: (
+              <RequireFeature
+                feature="inventory"
+                offer={<PremiumUpsellPage feature="inventory" />}
+              />
+            ),
+          },
+          {
+            path: 'payments',
+            element: (
+              <RequireFeature feature="payments" offer={<PremiumUpsellPage feature="payments" />} />
+            ),
+          },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];
