@@ -194,6 +194,11 @@ describe('Bidder Management', () => {
     await page.getByRole('button', { name: 'Open bidder' }).click();
     const panel = page.getByRole('dialog', { name: `Odile Marchetti${tag}` });
     await panel.getByText(`ID ${original.body.bidderId}`).waitFor();
+    // Nobody has dealt with them yet: the neutral default, shown as unknown rather than bad.
+    await panel.getByRole('img', { name: 'Lotwise score 50 out of 100, no record yet' }).waitFor();
+    await panel.getByRole('tab', { name: 'Score Breakdown' }).click();
+    await panel.getByText(/Nothing is on record yet/).waitFor();
+    expect(await panel.getByText('No record yet: neutral 50').count()).toBe(8);
     await screenshot(page, 'bidders-merged-on-add');
     expect(errors).toEqual([]);
     await page.context().close();

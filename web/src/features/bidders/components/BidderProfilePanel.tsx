@@ -35,7 +35,6 @@ import {
   PhoneRegular,
 } from '@fluentui/react-icons';
 import { noteCategories, type Bidder, type ScoreType } from '@contracts/bidders/bidders.schema';
-import { scoreComponents } from '@contracts/scoring/scoring.schema';
 import { useState, type FormEvent } from 'react';
 import { PermittedButton } from '../../../components/PermittedButton';
 import { messageOf } from '../../../lib/api-client';
@@ -50,6 +49,7 @@ import { ScoreTypeSwitch } from './ScoreTypeSwitch';
 import {
   autoInviteBadge,
   fullName,
+  isUnknown,
   scoreOf,
   scoreTypeLabel,
   statusBadge,
@@ -214,7 +214,7 @@ function Breakdown({
       <Caption1 className={styles.muted}>
         {scoreTypeLabel(scoreType)} score {score.score}, updated {dateOf(score.lastUpdated)}. Each
         component is scored 0-100 from this bidder&apos;s record and weighted as shown.
-        {score.neutral.length === scoreComponents.length
+        {isUnknown(score)
           ? ' Nothing is on record yet, so every component is a neutral 50 and the bidder starts in Bronze, for review.'
           : ''}
       </Caption1>
@@ -442,6 +442,7 @@ export function BidderProfilePanel({
             <div className={styles.scoreRow}>
               <ScoreGauge
                 score={score.score}
+                unknown={isUnknown(score)}
                 size={64}
                 label={`${scoreTypeLabel(scoreType)} score`}
               />

@@ -35,7 +35,8 @@ import {
   bandEdge,
   bandTint,
   fullName,
-  scoreBand,
+  bandOf,
+  isUnknown,
   scoreOf,
   scoreTypeLabel,
   statusBadge,
@@ -129,6 +130,7 @@ const useStyles = makeStyles({
 });
 
 const tintStyles = makeStyles({
+  neutral: { backgroundColor: bandTint.neutral, borderLeftColor: bandEdge.neutral },
   green: { backgroundColor: bandTint.green, borderLeftColor: bandEdge.green },
   yellow: { backgroundColor: bandTint.yellow, borderLeftColor: bandEdge.yellow },
   orange: { backgroundColor: bandTint.orange, borderLeftColor: bandEdge.orange },
@@ -294,7 +296,7 @@ export function BidderTable({
           {items.map((item) => {
             const bidder = bidders[item.index] as BidderListItem;
             const score = scoreOf(bidder, scoreType);
-            const tint = tints[scoreBand(score.score)];
+            const tint = tints[bandOf(score)];
             const position = {
               top: 0,
               height: item.size,
@@ -314,7 +316,12 @@ export function BidderTable({
                   onKeyDown={(event) => keyOpen(event, bidder)}
                 >
                   <span role="cell">
-                    <ScoreGauge score={score.score} label={`${label} score`} size={48} />
+                    <ScoreGauge
+                      score={score.score}
+                      unknown={isUnknown(score)}
+                      label={`${label} score`}
+                      size={48}
+                    />
                   </span>
                   <span role="cell" className={styles.grow}>
                     <Text weight="semibold" className={styles.ellipsis}>
@@ -352,7 +359,11 @@ export function BidderTable({
                   </Caption1>
                 </span>
                 <span role="cell">
-                  <ScoreGauge score={score.score} label={`${label} score`} />
+                  <ScoreGauge
+                    score={score.score}
+                    unknown={isUnknown(score)}
+                    label={`${label} score`}
+                  />
                 </span>
                 <span role="cell" className={mergeClasses(styles.cell, styles.name)}>
                   <Caption1 className={styles.ellipsis}>{bidder.email ?? '—'}</Caption1>

@@ -10,15 +10,20 @@ const useStyles = makeStyles({
   },
 });
 
-/** A circular gauge for a 0-100 score, coloured by the score's band. */
+/**
+ * A circular gauge for a 0-100 score, coloured by the score's band; grey for a bidder with no
+ * record yet, whose score is the neutral default rather than a judgement.
+ */
 export function ScoreGauge({
   score,
   size = 44,
   label,
+  unknown = false,
 }: {
   score: number;
   size?: number;
   label: string;
+  unknown?: boolean;
 }) {
   const styles = useStyles();
   const stroke = Math.max(4, Math.round(size / 10));
@@ -26,7 +31,11 @@ export function ScoreGauge({
   const circumference = 2 * Math.PI * radius;
   const filled = (Math.max(0, Math.min(100, score)) / 100) * circumference;
   return (
-    <span className={styles.gauge} role="img" aria-label={`${label} ${score} out of 100`}>
+    <span
+      className={styles.gauge}
+      role="img"
+      aria-label={`${label} ${score} out of 100${unknown ? ', no record yet' : ''}`}
+    >
       <svg width={size} height={size} viewBox={`0 0 ${size} ${size}`} aria-hidden="true">
         <circle
           cx={size / 2}
@@ -41,7 +50,7 @@ export function ScoreGauge({
           cy={size / 2}
           r={radius}
           fill="none"
-          stroke={bandColour[scoreBand(score)]}
+          stroke={bandColour[unknown ? 'neutral' : scoreBand(score)]}
           strokeWidth={stroke}
           strokeLinecap="round"
           strokeDasharray={`${filled} ${circumference}`}

@@ -1,5 +1,6 @@
 import { tokens } from '@fluentui/react-components';
 import type { Bidder, BidderListItem, ScoreType } from '@contracts/bidders/bidders.schema';
+import { scoreComponents } from '@contracts/scoring/scoring.schema';
 
 /** The spec's row tints by score: 90 and above green, 80-89 yellow, 60-79 orange, below 60 red. */
 export function scoreBand(score: number): 'green' | 'yellow' | 'orange' | 'red' {
@@ -9,7 +10,16 @@ export function scoreBand(score: number): 'green' | 'yellow' | 'orange' | 'red' 
   return 'red';
 }
 
+/** A score with no evidence behind any of its components: a bidder nobody has dealt with yet. */
+export const isUnknown = (score: { neutral: readonly string[] }) =>
+  score.neutral.length === scoreComponents.length;
+
+/** The band a score is shown in: neutral for an unknown bidder, who is not a bad one. */
+export const bandOf = (score: { score: number; neutral: readonly string[] }) =>
+  isUnknown(score) ? 'neutral' : scoreBand(score.score);
+
 export const bandColour = {
+  neutral: tokens.colorNeutralForeground3,
   green: tokens.colorPaletteGreenForeground1,
   yellow: tokens.colorPaletteMarigoldForeground1,
   orange: tokens.colorPaletteDarkOrangeForeground1,
@@ -18,6 +28,7 @@ export const bandColour = {
 
 /** Each band's edge colour, strong enough for a stripe in either theme. */
 export const bandEdge = {
+  neutral: tokens.colorNeutralStroke1,
   green: tokens.colorPaletteGreenBorderActive,
   yellow: tokens.colorPaletteYellowBorderActive,
   orange: tokens.colorPaletteDarkOrangeBorderActive,
@@ -29,6 +40,7 @@ export const bandEdge = {
  * both themes (the palette's own backgrounds are near white in light but deep fills in dark).
  */
 export const bandTint = {
+  neutral: tokens.colorNeutralBackground1,
   green: `color-mix(in srgb, ${bandEdge.green} 6%, ${tokens.colorNeutralBackground1})`,
   yellow: `color-mix(in srgb, ${bandEdge.yellow} 6%, ${tokens.colorNeutralBackground1})`,
   orange: `color-mix(in srgb, ${bandEdge.orange} 6%, ${tokens.colorNeutralBackground1})`,
