@@ -62,7 +62,7 @@ describe('sign-up and sign-in', () => {
     // A team of one, counted in words that agree with the count.
     await page.goto(`${webUrl}/security/users`);
     await page.getByText('1 member · 0 pending invitations').waitFor();
-    await page.getByRole('button', { name: 'Invite User' }).click();
+    await page.getByRole('button', { name: 'Invite Your First User' }).click();
     const invite = page.getByRole('dialog', { name: 'Invite a team member' });
     await invite.getByRole('textbox', { name: 'Email' }).fill(uniqueEmail('colleague'));
     await invite.getByRole('button', { name: 'Send invitation' }).click();
