@@ -321,7 +321,7 @@ describe('sign-up and sign-in', () => {
       expect(await starts(logout)).toEqual(await starts(help));
       expect(await starts(scoring)).toEqual(await starts(help));
       await scoring.click();
-      await page.getByText('Auction invitation thresholds').waitFor();
+      await page.getByText('Automation rules').waitFor();
       expect(page.url()).toBe(`${webUrl}/settings/bidder-scoring`);
       await page.context().close();
     },

@@ -43,7 +43,7 @@ describe('Account Settings', () => {
       .getByRole('navigation', { name: 'Main' })
       .getByRole('link', { name: 'Account Settings' })
       .click();
-    await page.getByText('Auction invitation thresholds').waitFor();
+    await page.getByText('Automation rules').waitFor();
     expect(page.url()).toBe(`${webUrl}/settings/bidder-scoring`);
     const tabs = page.getByRole('tablist', { name: 'Settings sections' }).getByRole('tab');
     await tabs.and(page.getByRole('tab', { name: 'Scoring', selected: true })).waitFor();
@@ -58,7 +58,7 @@ describe('Account Settings', () => {
       await page.getByText('All Services Online').waitFor();
       expect(page.url()).toBe(`${webUrl}/settings/configuration`);
     } else {
-      await page.getByText('Auction invitation thresholds').waitFor();
+      await page.getByText('Automation rules').waitFor();
       expect(page.url()).toBe(`${webUrl}/settings/bidder-scoring`);
       expect(await page.getByText('Configuration guide').count()).toBe(0);
     }
@@ -74,7 +74,7 @@ describe('Account Settings', () => {
     const { page, errors } = await openPage(browser, { colorScheme, viewport: viewports[size] });
     await signedIn(page, 'viewer@harborview.demo');
     await page.goto(`${webUrl}/settings`);
-    await page.getByText('Auction invitation thresholds').waitFor();
+    await page.getByText('Automation rules').waitFor();
     await page.waitForLoadState('networkidle');
     await screenshot(page, `settings-viewer-${colorScheme}-${size}`);
     expect(await accessibilityViolations(page)).toEqual([]);

@@ -81,7 +81,7 @@ export const faqCategories: FaqCategory[] = [
       {
         question: 'What do Auto-Invite, Manual Review and Auto-Deny mean?',
         answer:
-          'They are what your automation rules make of each bidder’s custom score. Auto-Deny: below your deny threshold, or with disputes or payment defaults when you check for them. Auto-Invite: at or above your invite threshold, with a clean payment record and your minimum tier when you require them. Everyone else is Manual Review. Set the rules in Score Settings, on the Automation Rules tab.',
+          'They are what your automation rules make of each bidder’s custom score. Auto-Deny: below your deny threshold on a real record, or with disputes or payment defaults when you check for them. Auto-Invite: at or above your invite threshold, with a clean payment record and your minimum tier when you require them. Everyone else is Manual Review, including a bidder with no record yet: they start at a neutral 50 in Bronze. Set the rules on the Scoring tab of Account Settings or in Score Settings, on the Automation Rules tab; both show the same bands.',
       },
       {
         question: 'When are scores recalculated?',
@@ -147,7 +147,7 @@ export const guides: Guide[] = [
     topics: [
       'Custom weights and tier thresholds',
       'Auto-invite and auto-deny rules',
-      'Auction invitation thresholds',
+      'How a bidder with no record yet is scored',
       'Recalculating every bidder',
     ],
     path: '/settings/bidder-scoring',

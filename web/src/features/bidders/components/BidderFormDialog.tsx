@@ -276,7 +276,12 @@ export function BidderFormDialog({
       ? bidderUpdateSchema.safeParse(updateBody())
       : bidderInputSchema.safeParse(createBody());
     if (!checked.success) {
-      showFieldErrors(fieldErrorsOf(checked.error));
+      const problems = fieldErrorsOf(checked.error);
+      // A blank required field is missing, not malformed: say so in those words.
+      for (const field of ['firstName', 'lastName', 'email'] as const) {
+        if (!form[field].trim()) problems[field] = `${fieldLabels[field]} is required`;
+      }
+      showFieldErrors(problems);
       return;
     }
     setErrors({});
