@@ -37,6 +37,7 @@ import { correctFieldsMessage, fieldErrorsOf, fieldLabel } from '../../../lib/fi
 import { useNotify } from '../../../lib/toast';
 import { useAction } from '../../../lib/use-action';
 import { useBidderActions, type BidderInputBody } from '../api/bidders';
+import { bidderFieldLabels } from './field-labels';
 
 const useStyles = makeStyles({
   surface: { maxWidth: '640px', width: '100%' },
@@ -76,22 +77,9 @@ const blank: FormState = {
   note: '',
 };
 
-/** The form's own labels, for naming a field in a toast. */
-const fieldLabels: Record<string, string> = {
-  firstName: 'First name',
-  lastName: 'Last name',
-  email: 'Email',
-  phone: 'Phone',
-  street: 'Street',
-  city: 'City',
-  state: 'State',
-  zip: 'ZIP / postcode',
-  country: 'Country',
-  preferredCategories: 'Preferred categories',
-};
 const labelOf = (key: string) => {
   const field = key.replace(/^address\./, '');
-  return fieldLabels[field] ?? fieldLabel(field);
+  return bidderFieldLabels[field] ?? fieldLabel(field);
 };
 
 const fromBidder = (bidder: BidderListItem): FormState => ({
@@ -279,7 +267,7 @@ export function BidderFormDialog({
       const problems = fieldErrorsOf(checked.error);
       // A blank required field is missing, not malformed: say so in those words.
       for (const field of ['firstName', 'lastName', 'email'] as const) {
-        if (!form[field].trim()) problems[field] = `${fieldLabels[field]} is required`;
+        if (!form[field].trim()) problems[field] = `${bidderFieldLabels[field]} is required`;
       }
       showFieldErrors(problems);
       return;
@@ -293,7 +281,7 @@ export function BidderFormDialog({
     options: { required?: boolean; type?: 'email' | 'tel' } = {},
   ) => (
     <Field
-      label={fieldLabels[name]}
+      label={bidderFieldLabels[name]}
       required={options.required ?? false}
       validationMessage={errors[name]}
       validationState={errors[name] ? 'error' : 'none'}

@@ -24,6 +24,7 @@ import { useNotify } from '../../../lib/toast';
 import { useAction } from '../../../lib/use-action';
 import { useBidderActions } from '../api/bidders';
 import { fullName } from './score-style';
+import { bidderFieldLabels } from './field-labels';
 
 const useStyles = makeStyles({
   surface: { maxWidth: '760px', width: '100%' },
@@ -46,19 +47,6 @@ const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground3 },
   conflicts: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
 });
-
-const fieldLabels: Record<string, string> = {
-  firstName: 'First name',
-  lastName: 'Last name',
-  email: 'Email',
-  phone: 'Phone',
-  street: 'Street',
-  city: 'City',
-  state: 'State',
-  zip: 'ZIP / postcode',
-  country: 'Country',
-  status: 'Status',
-};
 
 function Side({ bidder, role, chosen }: { bidder: BidderListItem; role: string; chosen: boolean }) {
   const styles = useStyles();
@@ -161,7 +149,10 @@ export function MergeDialog({ pair, onClose }: { pair: DuplicateView | null; onC
               <div className={styles.conflicts}>
                 <Text weight="semibold">Choose the value to keep for each conflicting field</Text>
                 {pair.conflicts.map((conflict) => (
-                  <Field key={conflict.field} label={fieldLabels[conflict.field] ?? conflict.field}>
+                  <Field
+                    key={conflict.field}
+                    label={bidderFieldLabels[conflict.field] ?? conflict.field}
+                  >
                     <RadioGroup
                       layout="horizontal"
                       value={String(choiceOf(conflict.field))}
