@@ -44,11 +44,10 @@ export async function openPage(
 }
 
 /**
- * Saves a full-page screenshot under tests/artifacts for a person to look at, once the page's
- * finite animations have ended (a dialog caught fading in shows the page through it).
+ * Resolves once the page's finite animations and transitions have ended. A dialog caught fading
+ * in shows the page through it: a screenshot is blurred and axe measures blended colours.
  */
-export async function screenshot(page: Page, name: string): Promise<void> {
-  mkdirSync(artifactsDir, { recursive: true });
+export async function animationsSettled(page: Page): Promise<void> {
   await page.evaluate(() =>
     Promise.all(
       document
@@ -58,6 +57,12 @@ export async function screenshot(page: Page, name: string): Promise<void> {
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
+}
+
+/** Saves a full-page screenshot under tests/artifacts for a person to look at, once still. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(artifactsDir, { recursive: true });
+  await animationsSettled(page);
   await page.screenshot({ path: join(artifactsDir, `${name}.png`), fullPage: true });
 }
 
@@ -66,6 +71,7 @@ export async function screenshot(page: Page, name: string): Promise<void> {
  * (tabster) inserts aria-hidden focus sentinels that only redirect focus; they are excluded.
  */
 export async function accessibilityViolations(page: Page): Promise<string[]> {
+  await animationsSettled(page);
   const results = await new AxeBuilder({ page }).exclude('[data-tabster-dummy]').analyze();
   return results.violations.map(
     (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`,
@@ -77,6 +83,7 @@ export async function accessibilityViolations(page: Page): Promise<string[]> {
  * on its own where a screen's colours vary with its data (badges, tinted rows).
  */
 export async function contrastViolations(page: Page): Promise<string[]> {
+  await animationsSettled(page);
   const results = await new AxeBuilder({ page })
     .withRules(['color-contrast'])
     .exclude('[data-tabster-dummy]')
