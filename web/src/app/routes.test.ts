@@ -15,6 +15,17 @@ describe('the routes', () => {
     expect(served('/bidders')?.path).toBe('bidders/:tab?');
   });
 
+  it('serve the auction lists by name before taking a segment for an auction id', () => {
+    expect(served('/auctions/current')?.path).toBe('auctions/current');
+    expect(served('/auctions/upcoming')?.path).toBe('auctions/upcoming');
+    expect(served('/auctions/past')?.path).toBe('auctions/past');
+    expect(served('/auctions/new')?.path).toBe('auctions/new');
+    expect(served('/auctions/a-1')?.path).toBe('auctions/:auctionId');
+    expect(served('/auctions/a-1/lots')?.path).toBe('auctions/:auctionId/lots');
+    expect(served('/auctions/a-1/registrations')?.path).toBe('auctions/:auctionId/registrations');
+    expect(served('/auctions/a-1/edit')?.path).toBe('auctions/:auctionId/edit');
+  });
+
   it.each(guides.map((guide) => [guide.title, guide.path]))(
     'serve the screen Help’s %s guide leads to (%s)',
     (_title, path) => {

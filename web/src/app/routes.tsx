@@ -15,6 +15,8 @@ const VerifyEmailPage = lazy(() => import('../features/auth/components/VerifyEma
 const AuthCallbackPage = lazy(() => import('../features/auth/components/AuthCallbackPage'));
 const AppShell = lazy(() => import('./shell/AppShell'));
 const BiddersScreen = lazy(() => import('./screens/BiddersScreen'));
+const AuctionsPage = lazy(() => import('../features/auctions/components/AuctionsPage'));
+const AuctionDetailPage = lazy(() => import('../features/auctions/components/AuctionDetailPage'));
 const HelpScreen = lazy(() => import('./screens/HelpScreen'));
 const SecurityPage = lazy(() => import('../features/security/components/SecurityPage'));
 const ProfilePage = lazy(() => import('../features/profile/components/ProfilePage'));
@@ -45,6 +47,18 @@ export const routes: RouteObject[] = [
         element: page(<AppShell />),
         children: [
           { index: true, element: <Navigate to={HOME} replace /> },
+          { path: 'auctions', element: <Navigate to="/auctions/current" replace /> },
+          { path: 'auctions/current', element: <AuctionsPage view="current" /> },
+          { path: 'auctions/upcoming', element: <AuctionsPage view="upcoming" /> },
+          { path: 'auctions/past', element: <AuctionsPage view="past" /> },
+          { path: 'auctions/new', element: <AuctionsPage creating /> },
+          { path: 'auctions/:auctionId', element: <AuctionDetailPage section="overview" /> },
+          { path: 'auctions/:auctionId/lots', element: <AuctionDetailPage section="lots" /> },
+          {
+            path: 'auctions/:auctionId/registrations',
+            element: <AuctionDetailPage section="registrations" />,
+          },
+          { path: 'auctions/:auctionId/edit', element: <AuctionDetailPage section="edit" /> },
           { path: 'bidders/:tab?', element: <BiddersScreen /> },
           { path: 'help/:tab?', element: <HelpScreen /> },
           { path: 'security/:tab?', element: <SecurityPage /> },

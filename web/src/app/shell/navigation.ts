@@ -1,6 +1,7 @@
 import type { AccountView } from '@contracts/identity/accounts/accounts.schema';
 import {
   BoxRegular,
+  GavelRegular,
   PaymentRegular,
   PeopleRegular,
   QuestionCircleRegular,
@@ -22,6 +23,7 @@ export interface NavItem {
 export function navigationFor(account: AccountView): NavItem[] {
   const has = (feature: string) => account.features.includes(feature);
   return [
+    { to: '/auctions', label: 'Auctions', icon: GavelRegular },
     { to: '/bidders', label: 'Bidders', icon: PeopleRegular },
     ...(has('inventory') ? [] : [{ to: '/inventory', label: 'Inventory', icon: BoxRegular }]),
     ...(has('payments') ? [] : [{ to: '/payments', label: 'Payments', icon: PaymentRegular }]),

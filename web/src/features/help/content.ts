@@ -19,7 +19,7 @@ export const faqCategories: FaqCategory[] = [
       {
         question: 'What is Lotwise?',
         answer:
-          'Lotwise is the back office for auction houses. Today it keeps your bidders: one record per person, vetted with the standardized Lotwise Score and a custom score your house configures, with duplicates found for you and your existing lists imported from files. Your team signs in with its own roles and two-factor authentication.',
+          'Lotwise is the back office for auction houses. It runs your auctions, from the catalogue through registration and approval to the clerked results, and keeps your bidders: one record per person, vetted with the standardized Lotwise Score and a custom score your house configures, with duplicates found for you and your existing lists imported from files. Your team signs in with its own roles and two-factor authentication.',
       },
       {
         question: 'How do I invite my colleagues?',
@@ -65,6 +65,37 @@ export const faqCategories: FaqCategory[] = [
     ],
   },
   {
+    id: 'auction-management',
+    title: 'Auction Management',
+    faqs: [
+      {
+        question: 'How do I set up an auction?',
+        answer:
+          'Choose Create Auction on Auction Management and fill in its sections: the basics, dates and times in your house’s time zone, descriptions, buyer’s premium and currency, registration requirements, payment methods, bidding increments and deposits, shipping options and terms. A new auction is a Draft, listed under Upcoming Auctions, until you publish it.',
+      },
+      {
+        question: 'What are the stages of an auction?',
+        answer:
+          'Draft, then Upcoming once published, Active once it goes live (by itself at its start time, or with Go Live), and Completed once closed. An upcoming or active auction can be cancelled with a reason. Completed and cancelled auctions are final and listed under Past Auctions. Edit Auction offers only the moves the auction can make.',
+      },
+      {
+        question: 'Can I import a catalogue?',
+        answer:
+          'Yes. On the auction’s Lots tab choose Import Catalogue and pick a CSV or Excel (.xlsx) file with one lot per row: lot number, title, description, category, estimates, reserve and consignor, with amounts in whole currency units. A lot number already in the auction updates that lot, and any row with a problem is listed with its row number and field while the others are imported.',
+      },
+      {
+        question: 'How are registrations approved?',
+        answer:
+          'When a bidder registers, your scoring rules decide at once: approved, pending review, or denied, with the reasons written down. Pending registrations wait on the Registrations tab beside the bidder’s scores and record (payment rate, average hammer, total paid, open disputes, prior defaults), for someone to approve or deny with a reason. Each approved bidder has a bid limit from their tier, which staff can change with a reason; bidders approved with a limit are listed apart.',
+      },
+      {
+        question: 'How do I record the results of a sale?',
+        answer:
+          'While the auction is live, choose Clerk Sale on its Lots tab. Type each lot’s hammer price and the buyer’s paddle or bidder ID, or tick Passed, and press Enter to save it and move to the next lot. Closing the auction needs every lot clerked. A result changed afterwards asks for a reason, and the correction is kept in the audit log.',
+      },
+    ],
+  },
+  {
     id: 'scoring',
     title: 'Scoring Systems',
     faqs: [
@@ -86,7 +117,7 @@ export const faqCategories: FaqCategory[] = [
       {
         question: 'When are scores recalculated?',
         answer:
-          'Whenever a bidder’s data changes (when they are added, edited, imported or merged), and for every bidder when your house saves new custom weights, tiers or rules.',
+          'Whenever a bidder’s data changes (when they are added, edited, imported or merged), for every bidder who took part when an auction closes, and for every bidder when your house saves new custom weights, tiers or rules.',
       },
     ],
   },
@@ -139,6 +170,18 @@ export const guides: Guide[] = [
       'Sending invitations',
     ],
     path: '/bidders',
+  },
+  {
+    id: 'auctions',
+    title: 'Auction Setup',
+    summary: 'Create an auction, build its catalogue, approve its bidders and clerk the sale.',
+    topics: [
+      'Creating an auction and publishing it',
+      'Importing a catalogue of lots',
+      'Approving registrations and setting bid limits',
+      'Clerking results and closing the sale',
+    ],
+    path: '/auctions',
   },
   {
     id: 'scoring',

@@ -1,0 +1,45 @@
+import { Field, Input, type InputProps } from '@fluentui/react-components';
+import { currencySymbols, type Currency } from '@contracts/auctions/auctions.schema';
+
+/**
+ * An amount typed in major units of the auction's currency (the symbol shown before it); the
+ * form turns it into minor units with parseMoney.
+ */
+export function MoneyInput({
+  label,
+  currency,
+  value,
+  onChange,
+  error,
+  hint,
+  required,
+  inputProps,
+}: {
+  label: string;
+  currency: Currency;
+  value: string;
+  onChange(value: string): void;
+  error?: string | undefined;
+  hint?: string;
+  required?: boolean;
+  inputProps?: Omit<InputProps, 'value' | 'onChange'>;
+}) {
+  return (
+    <Field
+      label={label}
+      required={required ?? false}
+      hint={hint}
+      validationMessage={error}
+      validationState={error ? 'error' : 'none'}
+    >
+      <Input
+        {...inputProps}
+        inputMode={currency === 'JPY' ? 'numeric' : 'decimal'}
+        contentBefore={<span aria-hidden="true">{currencySymbols[currency]}</span>}
+        value={value}
+        onChange={(_, data) => onChange(data.value)}
+        autoComplete="off"
+      />
+    </Field>
+  );
+}
