@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pathIdSchema } from '../../platform/validation.js';
 import type { HttpFunction } from '../../platform/functions.js';
 import { httpRoute } from '../../platform/http.js';
 import {
@@ -19,8 +20,8 @@ import {
   updateLot,
 } from './lots.service.js';
 
-const auctionParams = z.object({ id: z.string().min(1).max(100) });
-const lotParams = auctionParams.extend({ lotId: z.string().min(1).max(100) });
+const auctionParams = z.object({ id: pathIdSchema });
+const lotParams = auctionParams.extend({ lotId: pathIdSchema });
 
 /** An auction's catalogue: lots, their order, and the results clerked during the sale. */
 export const lotFunctions: HttpFunction[] = [
