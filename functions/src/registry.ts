@@ -1,5 +1,12 @@
+import { auctionFunctions } from './auctions/auctions.routes.js';
+import { auctionsContainer } from './auctions/auctions.repo.js';
 import { bidderFunctions } from './bidders/bidders.routes.js';
-import { biddersContainer, duplicatesContainer, notesContainer } from './bidders/bidders.repo.js';
+import {
+  biddersContainer,
+  duplicatesContainer,
+  notesContainer,
+  scoreChangesContainer,
+} from './bidders/bidders.repo.js';
 import { healthFunctions } from './health/health.routes.js';
 import { identityContainers } from './identity/identity.containers.js';
 import { identityFunctions } from './identity/identity.routes.js';
@@ -35,6 +42,7 @@ const featureTables = (): FunctionTable[] => [
   supportFunctions,
   bidderFunctions,
   scoringFunctions,
+  auctionFunctions,
   uploadFunctions,
   sandboxFunctions(accountPartitioned()),
 ];
@@ -62,7 +70,9 @@ export const containerDefinitions: ContainerDefinition[] = [
   biddersContainer,
   duplicatesContainer,
   notesContainer,
+  scoreChangesContainer,
   scoringContainer,
+  auctionsContainer,
   sandboxContainer,
 ];
 

@@ -61,14 +61,14 @@ export const minorUnits = z
   .min(0, 'cannot be negative')
   .max(1_000_000_000_000);
 
+/** A calendar day that exists (no 30 February). */
 const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'is a date like 2026-12-31')
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'is not a real date')
-  .refine(
-    (value) => new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value,
-    'is not a real date',
-  );
+  .refine((value) => {
+    const day = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
+  }, 'is not a real date');
 const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'is a time like 18:30');
 
 export const incrementSchema = z.object({
@@ -115,8 +115,11 @@ const auctionFields = {
     .multipleOf(0.01, 'has at most two decimals'),
   buyersPremiumDescription: text(1000),
   currency: z.enum(currencies),
-  /** The house that runs it; its name is the auction's company. */
-  auctionHouseId: z.string().min(1, 'is required').max(100),
+  /**
+   * The house that runs it; its name is the auction's company. May be left out when the account
+   * has one house (that one) or none yet (the account itself runs it).
+   */
+  auctionHouseId: z.string().min(1, 'is required').max(100).nullable(),
   registrationRequired: z.boolean(),
   requirements: z.array(text(500).min(1, 'is required')).max(50),
   paymentMethods: z
@@ -148,6 +151,7 @@ export const auctionInputSchema = z.object({
   buyersPremium: auctionFields.buyersPremium.default(0),
   buyersPremiumDescription: auctionFields.buyersPremiumDescription.default(''),
   currency: auctionFields.currency.default('USD'),
+  auctionHouseId: auctionFields.auctionHouseId.default(null),
   registrationRequired: auctionFields.registrationRequired.default(true),
   requirements: auctionFields.requirements.default([]),
   paymentMethods: auctionFields.paymentMethods.default([]),
@@ -163,7 +167,12 @@ export type AuctionInput = z.infer<typeof auctionInputSchema>;
  * (the edit form offers only those).
  */
 export const auctionUpdateSchema = z
-  .object({ ...auctionFields, status: z.enum(auctionStatuses) })
+  .object({
+    ...auctionFields,
+    status: z.enum(auctionStatuses),
+    /** Why the status changes; required to cancel. */
+    statusReason: text(500).min(1, 'is required'),
+  })
   .partial()
   .strict();
 export type AuctionUpdate = z.infer<typeof auctionUpdateSchema>;
@@ -190,7 +199,7 @@ export const auctionSchema = z.object({
   buyersPremiumDescription: z.string(),
   currency: z.enum(currencies),
   currencySymbol: z.string(),
-  auctionHouseId: z.string(),
+  auctionHouseId: z.string().nullable(),
   auctionHouseName: z.string(),
   registrationRequired: z.boolean(),
   requirements: z.array(z.string()),
@@ -243,9 +252,9 @@ export const listAuctionsQuerySchema = z
     limit: z.coerce.number().int().min(1).max(AUCTION_LIST_MAX).default(50),
     sortBy: z.enum(auctionSortFields).default('startsAt'),
     sortOrder: z.enum(['asc', 'desc']).default('desc'),
-    /** Auctions that end on or after this day (house-local dates are compared as instants). */
+    /** Auctions that end on or after this day of the house's calendar. */
     startDate: isoDate.optional(),
-    /** Auctions that start on or before this day. */
+    /** Auctions that start on or before this day of the house's calendar. */
     endDate: isoDate.optional(),
   })
   .refine((query) => !query.startDate || !query.endDate || query.startDate <= query.endDate, {

@@ -15,6 +15,7 @@ import {
   type BidderStatus,
   type HistoryEntry,
   type PairCandidate,
+  type ScoreChange,
   type ScoreType,
 } from './bidders.schema.js';
 
@@ -33,6 +34,8 @@ export type BidderRecord = Omit<Bidder, 'etag'> & {
    * bidder's notes. Absent on records written before notes became documents.
    */
   mergedIds?: string[];
+  /** Lots bid per auction history entry, so a corrected result swaps its stats exactly. */
+  auctionLotsBid?: Record<string, number>;
   /** Notes as records written before notes became documents kept them; never written now. */
   notes?: BidderNote[];
   createdBy: string | null;
@@ -89,7 +92,15 @@ export const notesContainer: ContainerDefinition = {
   partitionKey: '/accountId',
 };
 
+/** Every change of a bidder's scores, with its cause: a document each, never rewritten. */
+export const scoreChangesContainer: ContainerDefinition = {
+  id: 'scoreChanges',
+  partitionKey: '/accountId',
+};
+export type ScoreChangeRecord = ScoreChange & { accountId: string; bidderId: string };
+
 export const biddersRepo = new TenantRepository<BidderRecord>(biddersContainer.id);
+export const scoreChangesRepo = new TenantRepository<ScoreChangeRecord>(scoreChangesContainer.id);
 export const duplicatesRepo = new TenantRepository<DuplicateRecord>(duplicatesContainer.id);
 export const notesRepo = new TenantRepository<NoteRecord>(notesContainer.id);
 

@@ -25,6 +25,7 @@ import {
   noteSchema,
   notesResponseSchema,
   scanResultSchema,
+  scoreHistoryResponseSchema,
   scoresResponseSchema,
   scoreTypes,
   usageResponseSchema,
@@ -53,6 +54,7 @@ import {
   scanDuplicates,
 } from './duplicates.service.js';
 import { recomputeScores } from './recompute.service.js';
+import { scoreHistory } from './score-history.service.js';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 
@@ -192,6 +194,17 @@ export const bidderFunctions: FunctionTable = {
       response: historyResponseSchema,
       handler: async ({ ctx, params }) => ({
         json: { history: await bidderHistory(ctx, params.id) },
+      }),
+    }),
+    httpRoute({
+      name: 'bidders-score-history',
+      route: 'bidders/{id}/score-history',
+      methods: ['GET'],
+      permission: 'bidders:history_view',
+      params: idParams,
+      response: scoreHistoryResponseSchema,
+      handler: async ({ ctx, params }) => ({
+        json: { changes: await scoreHistory(ctx, params.id) },
       }),
     }),
     httpRoute({

@@ -351,6 +351,33 @@ export const bidderWriteSchema = bidderSchema.extend({
 export type BidderWrite = z.infer<typeof bidderWriteSchema>;
 
 export const historyResponseSchema = z.object({ history: z.array(historyEntrySchema) });
+
+const scoreMove = z.object({
+  before: z.number(),
+  after: z.number(),
+  tierBefore: z.enum(tiers),
+  tierAfter: z.enum(tiers),
+});
+/** One change of a bidder's scores: what moved, by how much, and why. */
+export const scoreChangeSchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  /** "Auction closed: Spring Fine Art", "Record edited", ... */
+  cause: z.string(),
+  by: z.string(),
+  lotwise: scoreMove,
+  custom: scoreMove,
+  components: z.array(
+    z.object({
+      scoreType: z.enum(scoreTypes),
+      component: z.enum(scoreComponents),
+      before: z.number(),
+      after: z.number(),
+    }),
+  ),
+});
+export type ScoreChange = z.infer<typeof scoreChangeSchema>;
+export const scoreHistoryResponseSchema = z.object({ changes: z.array(scoreChangeSchema) });
 export const notesResponseSchema = z.object({ notes: z.array(noteSchema) });
 export const duplicatesResponseSchema = z.object({
   duplicates: z.array(duplicateSchema),

@@ -40,6 +40,7 @@ import {
 import { auditView, derive, derivedOf, toListItem } from './bidder-model.js';
 import { recordMatchesFor, type MatchOutcome } from './duplicates.service.js';
 import { forgetTotals, rememberedTotal } from './list-totals.js';
+import { recordScoreChange } from './score-history.service.js';
 
 /**
  * One page of bidders, filtered and sorted by the chosen score. The total is counted for the
@@ -280,6 +281,7 @@ export async function updateBidder(
     before: auditView(current),
     after: auditView(saved),
   });
+  await recordScoreChange(ctx, current, saved, 'Record edited');
   if (
     changes.email !== undefined ||
     changes.phone !== undefined ||

@@ -3,8 +3,10 @@ import { TenantRepository, type AccountScope, type Stored } from '../platform/re
 import type { RecomputeStatus, ScoringSettings } from './scoring.schema.js';
 
 /** The house's own settings; changed only when someone saves them. */
-export interface ScoringSettingsRecord extends Omit<ScoringSettings, 'recompute'> {
+export interface ScoringSettingsRecord extends Omit<ScoringSettings, 'recompute' | 'registration'> {
   id: 'scoring';
+  /** Absent on settings saved before auction registrations existed. */
+  registration?: ScoringSettings['registration'];
   accountId: string;
 }
 

@@ -135,6 +135,50 @@ export const DEFAULT_AUTOMATION: AutomationRules = {
   autoDeny: { enabled: true, scoreThreshold: 40, checkDisputes: true, checkPaymentDefaults: true },
 };
 
+/** A bid limit: integer minor units of the auction's currency; null is no limit. */
+const bidLimit = z
+  .number()
+  .int('is a whole number of minor units (cents)')
+  .min(0, 'cannot be negative')
+  .max(1_000_000_000_000)
+  .nullable();
+
+/**
+ * How a registration to an auction is decided, beside the automation rules (which deny and
+ * approve by score): the bid limit each tier gets, the history that approves a bidder the score
+ * alone would send to review (LiveAuctioneers' options), and the house's own accept and decline
+ * lists of bidder IDs (Proxibid's).
+ */
+export const registrationRulesSchema = z.object({
+  bidLimits: z.object(
+    Object.fromEntries(tiers.map((tier) => [tier, bidLimit])) as Record<Tier, typeof bidLimit>,
+  ),
+  autoApprove: z.object({
+    previouslyApproved: z.boolean(),
+    approvedAuctions: z.number().int().min(1).max(1000).nullable(),
+    itemsWon: z.number().int().min(1).max(100_000).nullable(),
+    /** Minor units spent (won) with the house. */
+    amountSpent: z.number().int().min(1).max(1_000_000_000_000).nullable(),
+  }),
+  neverWithOpenDispute: z.boolean(),
+  autoAccept: z.array(z.string().trim().min(1).max(40)).max(1000),
+  autoDecline: z.array(z.string().trim().min(1).max(40)).max(1000),
+});
+export type RegistrationRules = z.infer<typeof registrationRulesSchema>;
+
+export const DEFAULT_REGISTRATION_RULES: RegistrationRules = {
+  bidLimits: { Premium: null, Gold: 5_000_000, Silver: 1_000_000, Bronze: 250_000, New: 100_000 },
+  autoApprove: {
+    previouslyApproved: false,
+    approvedAuctions: 3,
+    itemsWon: null,
+    amountSpent: null,
+  },
+  neverWithOpenDispute: true,
+  autoAccept: [],
+  autoDecline: [],
+};
+
 export const AUTO_MERGE_DEFAULT = 95;
 export const autoMergeSchema = z.number().int().min(70).max(100);
 
@@ -152,6 +196,7 @@ export const scoringSettingsSchema = z.object({
   customWeights: weightsSchema,
   customTiers: tierThresholdsSchema,
   automation: automationRulesSchema,
+  registration: registrationRulesSchema,
   autoMergeThreshold: autoMergeSchema,
   version: z.number().int(),
   updatedAt: z.string().nullable(),
@@ -170,6 +215,7 @@ export const scoringSettingsUpdateSchema = z
     customWeights: weightsSchema,
     customTiers: tierThresholdsSchema,
     automation: automationRulesSchema,
+    registration: registrationRulesSchema,
     autoMergeThreshold: autoMergeSchema,
   })
   .partial();

@@ -10,6 +10,7 @@ import {
   DEFAULT_AUTOMATION,
   DEFAULT_CUSTOM_TIERS,
   DEFAULT_CUSTOM_WEIGHTS,
+  DEFAULT_REGISTRATION_RULES,
   type RecomputeStatus,
   type ScoringRules,
   type ScoringSettings,
@@ -39,6 +40,7 @@ export const defaultScoringSettings = (): ScoringSettings => ({
   customWeights: { ...DEFAULT_CUSTOM_WEIGHTS },
   customTiers: { ...DEFAULT_CUSTOM_TIERS },
   automation: structuredClone(DEFAULT_AUTOMATION),
+  registration: structuredClone(DEFAULT_REGISTRATION_RULES),
   autoMergeThreshold: AUTO_MERGE_DEFAULT,
   version: 0,
   updatedAt: null,
@@ -49,6 +51,8 @@ const rulesOf = (record: ScoringSettingsRecord): ScoringRules => ({
   customWeights: record.customWeights,
   customTiers: record.customTiers,
   automation: record.automation,
+  // Settings saved before registrations existed take the defaults.
+  registration: record.registration ?? structuredClone(DEFAULT_REGISTRATION_RULES),
   autoMergeThreshold: record.autoMergeThreshold,
   version: record.version,
   updatedAt: record.updatedAt,
@@ -96,6 +100,7 @@ const editable = (settings: ScoringRules) => ({
   customWeights: settings.customWeights,
   customTiers: settings.customTiers,
   automation: settings.automation,
+  registration: settings.registration,
   autoMergeThreshold: settings.autoMergeThreshold,
 });
 
@@ -197,7 +202,7 @@ export async function saveScoringSettings(
       action: 'scoring.settings-update',
       entity: { type: 'scoringSettings', id: 'scoring' },
       before: editable(current),
-      after: editable(next),
+      after: editable(rulesOf(next)),
     });
     const saved = written[0] as Stored<ScoringSettingsRecord>;
     const latest = job ? (written[1] as Stored<RecomputeRecord>) : recompute;

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { pathIdSchema } from '../../platform/validation.js';
+import type { HttpFunction } from '../../platform/functions.js';
+import { httpRoute } from '../../platform/http.js';
+import {
+  lotInputSchema,
+  lotResultInputSchema,
+  lotSchema,
+  lotsResponseSchema,
+  lotUpdateSchema,
+  reorderSchema,
+} from './lots.schema.js';
+import {
+  createLot,
+  deleteLot,
+  listLots,
+  recordResult,
+  reorderLots,
+  toLot,
+  updateLot,
+} from './lots.service.js';
+
+const auctionParams = z.object({ id: pathIdSchema });
+const lotParams = auctionParams.extend({ lotId: pathIdSchema });
+
+/** An auction's catalogue: lots, their order, and the results clerked during the sale. */
+export const lotFunctions: HttpFunction[] = [
+  httpRoute({
+    name: 'lots-list',
+    route: 'auctions/{id}/lots',
+    methods: ['GET'],
+    permission: 'auctions:view',
+    params: auctionParams,
+    response: lotsResponseSchema,
+    handler: async ({ ctx, params }) => ({
+      json: { lots: (await listLots(ctx, params.id)).map(toLot) },
+    }),
+  }),
+  httpRoute({
+    name: 'lots-create',
+    route: 'auctions/{id}/lots',
+    methods: ['POST'],
+    permission: 'auctions:edit',
+    params: auctionParams,
+    body: lotInputSchema,
+    response: lotSchema,
+    handler: async ({ ctx, params, body }) => {
+      const lot = await createLot(ctx, params.id, body);
+      return { status: 201, json: toLot(lot), etag: lot._etag };
+    },
+  }),
+  httpRoute({
+    name: 'lots-update',
+    route: 'auctions/{id}/lots/{lotId}',
+    methods: ['PUT'],
+    permission: 'auctions:edit',
+    params: lotParams,
+    body: lotUpdateSchema,
+    response: lotSchema,
+    concurrency: 'if-match',
+    handler: async ({ ctx, params, body, ifMatch }) => {
+      const lot = await updateLot(ctx, params.id, params.lotId, ifMatch, body);
+      return { json: toLot(lot), etag: lot._etag };
+    },
+  }),
+  httpRoute({
+    name: 'lots-delete',
+    route: 'auctions/{id}/lots/{lotId}',
+    methods: ['DELETE'],
+    permission: 'auctions:edit',
+    params: lotParams,
+    handler: async ({ ctx, params }) => {
+      await deleteLot(ctx, params.id, params.lotId);
+      return { status: 204 };
+    },
+  }),
+  httpRoute({
+    name: 'lots-reorder',
+    route: 'auctions/{id}/lots-order',
+    methods: ['PUT'],
+    permission: 'auctions:edit',
+    params: auctionParams,
+    body: reorderSchema,
+    response: lotsResponseSchema,
+    handler: async ({ ctx, params, body }) => ({
+      json: { lots: (await reorderLots(ctx, params.id, body.lotIds)).map(toLot) },
+    }),
+  }),
+  httpRoute({
+    name: 'lots-result',
+    route: 'auctions/{id}/lots/{lotId}/result',
+    methods: ['PUT'],
+    permission: 'auctions:edit',
+    params: lotParams,
+    body: lotResultInputSchema,
+    response: lotSchema,
+    handler: async ({ ctx, params, body }) => {
+      const lot = await recordResult(ctx, params.id, params.lotId, body);
+      return { json: toLot(lot), etag: lot._etag };
+    },
+  }),
+];

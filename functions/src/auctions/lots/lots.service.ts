@@ -1,0 +1,374 @@
+import { randomUUID } from 'node:crypto';
+import { writeAudit } from '../../platform/audit.js';
+import type { RequestContext } from '../../platform/context.js';
+import { isConflict, isStale } from '../../platform/cosmos-errors.js';
+import { conflict, notFound, preconditionFailed } from '../../platform/errors.js';
+import { MAX_BATCH_OPERATIONS, type BatchOperation, type Stored } from '../../platform/repo.js';
+import { validationError } from '../../platform/validation.js';
+import {
+  auctionDocuments,
+  lotNumberClaimId,
+  lotsOf,
+  registrationsOf,
+  type AuctionDocument,
+  type AuctionRecord,
+  type LotNumberClaim,
+  type LotRecord,
+} from '../auctions.repo.js';
+import { getAuction } from '../auctions.service.js';
+import { applyAuctionResults } from '../lifecycle.service.js';
+import type { Lot, LotInput, LotResult, LotResultInput, LotUpdate } from './lots.schema.js';
+
+export function toLot(record: Stored<LotRecord>): Lot {
+  return {
+    id: record.id,
+    auctionId: record.auctionId,
+    lotNumber: record.lotNumber,
+    position: record.position,
+    title: record.title,
+    description: record.description,
+    category: record.category as Lot['category'],
+    estimateLow: record.estimateLow,
+    estimateHigh: record.estimateHigh,
+    reserve: record.reserve,
+    consignor: record.consignor,
+    inventoryItemId: record.inventoryItemId,
+    result: record.result,
+    createdAt: record.createdAt,
+    updatedAt: record.updatedAt,
+    etag: record._etag,
+  };
+}
+
+/** The catalogue is fixed once the sale is over; results still take audited corrections. */
+function catalogueOpen(auction: AuctionRecord) {
+  if (auction.status === 'Completed' || auction.status === 'Cancelled') {
+    throw conflict(`The catalogue of a ${auction.status} auction cannot change`);
+  }
+}
+
+const claimOf = (
+  auctionId: string,
+  lotNumber: string,
+  lotId: string,
+): Omit<LotNumberClaim, 'accountId'> => ({
+  id: lotNumberClaimId(auctionId, lotNumber),
+  kind: 'lotNumber',
+  auctionId,
+  lotId,
+});
+
+const lotNumberTaken = (lotNumber: string) =>
+  validationError([
+    {
+      location: 'body',
+      field: 'lotNumber',
+      message: `Lot ${lotNumber} is already in this auction`,
+    },
+  ]);
+
+export async function listLots(ctx: Pick<RequestContext, 'scope'>, auctionId: string) {
+  await getAuction(ctx, auctionId);
+  return lotsOf(ctx.scope, auctionId);
+}
+
+async function findLot(ctx: Pick<RequestContext, 'scope'>, auctionId: string, lotId: string) {
+  const found = await auctionDocuments.find(ctx.scope, lotId);
+  if (found?.kind !== 'lot' || found.auctionId !== auctionId) throw notFound('Lot not found');
+  return found as Stored<LotRecord>;
+}
+
+/**
+ * Sends a batch that also touches the auction under its document ETag, so lot writes to one
+ * auction take turns (positions and counts stay exact); a turn lost to another writer is retried.
+ */
+async function withAuctionTurn<T>(
+  ctx: RequestContext,
+  auctionId: string,
+  build: (auction: Stored<AuctionRecord>) => Promise<{
+    operations: BatchOperation<AuctionDocument>[];
+    result: (written: Stored<AuctionDocument>[]) => T;
+  }>,
+): Promise<T> {
+  for (let attempt = 0; ; attempt += 1) {
+    const auction = await getAuction(ctx, auctionId);
+    const { operations, result } = await build(auction);
+    try {
+      return result(await auctionDocuments.batch(ctx.scope, operations));
+    } catch (error) {
+      if (!isStale(error) || attempt >= 8) throw error;
+    }
+  }
+}
+
+const nextPosition = async (ctx: Pick<RequestContext, 'scope'>, auctionId: string) => {
+  const lots = await lotsOf(ctx.scope, auctionId);
+  return lots.reduce((max, lot) => Math.max(max, lot.position), 0) + 1;
+};
+
+export async function createLot(ctx: RequestContext, auctionId: string, input: LotInput) {
+  try {
+    const created = await withAuctionTurn(ctx, auctionId, async (auction) => {
+      catalogueOpen(auction);
+      const now = new Date().toISOString();
+      const lot: Omit<LotRecord, 'accountId'> = {
+        id: randomUUID(),
+        kind: 'lot',
+        auctionId,
+        ...input,
+        position: await nextPosition(ctx, auctionId),
+        result: null,
+        createdAt: now,
+        updatedAt: now,
+      };
+      return {
+        operations: [
+          { op: 'create', document: lot },
+          { op: 'create', document: claimOf(auctionId, input.lotNumber, lot.id) },
+          {
+            op: 'patch',
+            id: auctionId,
+            operations: [{ op: 'incr', path: '/lotCount', value: 1 }],
+            etag: auction._etag,
+          },
+        ],
+        result: (written) => written[0] as Stored<LotRecord>,
+      };
+    });
+    await writeAudit(ctx, {
+      action: 'lot.create',
+      entity: { type: 'lot', id: created.id },
+      after: created,
+    });
+    return created;
+  } catch (error) {
+    if (isConflict(error)) throw lotNumberTaken(input.lotNumber);
+    throw error;
+  }
+}
+
+export async function updateLot(
+  ctx: RequestContext,
+  auctionId: string,
+  lotId: string,
+  ifMatch: string,
+  update: LotUpdate,
+) {
+  const auction = await getAuction(ctx, auctionId);
+  catalogueOpen(auction);
+  const current = await findLot(ctx, auctionId, lotId);
+  if (current._etag !== ifMatch) {
+    throw preconditionFailed('Someone else changed this lot; reload it to see their changes');
+  }
+  const defined = Object.fromEntries(
+    Object.entries(update).filter(([, value]) => value !== undefined),
+  ) as Partial<LotRecord>;
+  const next = { ...current, ...defined, updatedAt: new Date().toISOString() };
+  if (
+    next.estimateLow != null &&
+    next.estimateHigh != null &&
+    next.estimateLow > next.estimateHigh
+  ) {
+    throw validationError([
+      { location: 'body', field: 'estimateHigh', message: 'is below the low estimate' },
+    ]);
+  }
+  const { _etag, _ts, ...document } = next;
+  const renumbered =
+    update.lotNumber !== undefined &&
+    lotNumberClaimId(auctionId, update.lotNumber) !==
+      lotNumberClaimId(auctionId, current.lotNumber);
+  const operations: BatchOperation<AuctionDocument>[] = [
+    { op: 'replace', document, etag: ifMatch },
+    ...(renumbered
+      ? ([
+          { op: 'delete', id: lotNumberClaimId(auctionId, current.lotNumber) },
+          { op: 'create', document: claimOf(auctionId, next.lotNumber, lotId) },
+        ] satisfies BatchOperation<AuctionDocument>[])
+      : []),
+  ];
+  try {
+    const [saved] = (await auctionDocuments.batch(ctx.scope, operations)) as Stored<LotRecord>[];
+    await writeAudit(ctx, {
+      action: 'lot.update',
+      entity: { type: 'lot', id: lotId },
+      before: current,
+      after: saved,
+    });
+    return saved as Stored<LotRecord>;
+  } catch (error) {
+    if (isStale(error)) {
+      throw preconditionFailed('Someone else changed this lot; reload it to see their changes');
+    }
+    if (isConflict(error)) throw lotNumberTaken(next.lotNumber);
+    throw error;
+  }
+}
+
+export async function deleteLot(ctx: RequestContext, auctionId: string, lotId: string) {
+  const lot = await findLot(ctx, auctionId, lotId);
+  if (lot.result) throw conflict(`Lot ${lot.lotNumber} has a recorded result and stays`);
+  await withAuctionTurn(ctx, auctionId, async (auction) => {
+    catalogueOpen(auction);
+    return {
+      operations: [
+        { op: 'delete', id: lotId, etag: lot._etag },
+        { op: 'delete', id: lotNumberClaimId(auctionId, lot.lotNumber) },
+        {
+          op: 'patch',
+          id: auctionId,
+          operations: [{ op: 'incr', path: '/lotCount', value: -1 }],
+          etag: auction._etag,
+        },
+      ],
+      result: () => undefined,
+    };
+  });
+  await writeAudit(ctx, { action: 'lot.delete', entity: { type: 'lot', id: lotId }, before: lot });
+}
+
+/** Puts the lots in the order given; every lot of the auction must be named once. */
+export async function reorderLots(ctx: RequestContext, auctionId: string, lotIds: string[]) {
+  const auction = await getAuction(ctx, auctionId);
+  catalogueOpen(auction);
+  const lots = await lotsOf(ctx.scope, auctionId);
+  const known = new Set(lots.map((lot) => lot.id));
+  if (
+    new Set(lotIds).size !== lotIds.length ||
+    lotIds.length !== lots.length ||
+    !lotIds.every((id) => known.has(id))
+  ) {
+    throw validationError([
+      { location: 'body', field: 'lotIds', message: 'must name every lot of the auction once' },
+    ]);
+  }
+  const moves = lotIds.flatMap((id, index) => {
+    const lot = lots.find((candidate) => candidate.id === id);
+    return lot && lot.position !== index + 1
+      ? [
+          {
+            op: 'patch' as const,
+            id,
+            operations: [{ op: 'set' as const, path: '/position', value: index + 1 }],
+          },
+        ]
+      : [];
+  });
+  for (let start = 0; start < moves.length; start += MAX_BATCH_OPERATIONS) {
+    await auctionDocuments.writeBatch(ctx.scope, moves.slice(start, start + MAX_BATCH_OPERATIONS));
+  }
+  await writeAudit(ctx, {
+    action: 'lot.reorder',
+    entity: { type: 'auction', id: auctionId },
+    before: lots.map((lot) => lot.id),
+    after: lotIds,
+  });
+  return lotsOf(ctx.scope, auctionId);
+}
+
+/** Who bought, by bidder id or paddle: an approved registration when the auction needs one. */
+async function buyerOf(
+  ctx: RequestContext,
+  auction: AuctionRecord,
+  input: Extract<LotResultInput, { outcome: 'sold' }>,
+) {
+  if (!input.bidderId && !input.paddle) {
+    throw validationError([
+      { location: 'body', field: 'paddle', message: 'Name the buyer by paddle or bidder' },
+    ]);
+  }
+  const registrations = await registrationsOf(ctx.scope, auction.id);
+  const registration = registrations.find((candidate) =>
+    input.bidderId ? candidate.bidderId === input.bidderId : candidate.paddle === input.paddle,
+  );
+  if (!registration || registration.status !== 'approved') {
+    throw validationError([
+      {
+        location: 'body',
+        field: input.bidderId ? 'bidderId' : 'paddle',
+        message: input.bidderId
+          ? 'is not an approved bidder of this auction'
+          : `No approved bidder holds paddle ${input.paddle}`,
+      },
+    ]);
+  }
+  if (registration.bidLimit !== null && input.hammer > registration.bidLimit) {
+    throw conflict(
+      `${registration.bidderName}'s bid limit is below this hammer; raise the limit first`,
+      { bidLimit: registration.bidLimit, bidderId: registration.bidderId },
+    );
+  }
+  return registration;
+}
+
+/**
+ * Clerks a lot: sold (hammer and buyer) or passed. While the auction is live this is the sale's
+ * record; a correction (a lot clerked before, or any change after closing) needs a reason and is
+ * audited with what it replaced.
+ */
+export async function recordResult(
+  ctx: RequestContext,
+  auctionId: string,
+  lotId: string,
+  input: LotResultInput,
+) {
+  const auction = await getAuction(ctx, auctionId);
+  if (auction.status !== 'Active' && auction.status !== 'Completed') {
+    throw conflict(`Results are recorded while the auction is Active, not ${auction.status}`);
+  }
+  const lot = await findLot(ctx, auctionId, lotId);
+  const correcting = lot.result !== null || auction.status === 'Completed';
+  if (correcting && !input.reason) {
+    throw validationError([
+      { location: 'body', field: 'reason', message: 'Say why the recorded result is changed' },
+    ]);
+  }
+  const buyer = input.outcome === 'sold' ? await buyerOf(ctx, auction, input) : null;
+  const result: LotResult = {
+    outcome: input.outcome,
+    hammer: input.outcome === 'sold' ? input.hammer : null,
+    buyerId: buyer?.bidderId ?? null,
+    buyerBidderId: buyer?.bidderNumber ?? null,
+    buyerName: buyer?.bidderName ?? null,
+    paddle: buyer?.paddle ?? null,
+    bidCount: input.bidCount ?? (input.outcome === 'sold' ? 1 : 0),
+    underbidders: input.underbidders.filter((id) => id !== buyer?.bidderId),
+    recordedAt: new Date().toISOString(),
+    recordedBy: ctx.actor.name,
+  };
+  const { _etag, _ts, ...document } = lot;
+  let saved: Stored<LotRecord>;
+  try {
+    saved = (await auctionDocuments.replace(
+      ctx.scope,
+      { ...document, result, updatedAt: result.recordedAt },
+      _etag,
+    )) as Stored<LotRecord>;
+  } catch (error) {
+    if (isStale(error)) {
+      throw preconditionFailed('Someone else clerked this lot meanwhile; reload to see it');
+    }
+    throw error;
+  }
+  await writeAudit(ctx, {
+    action: correcting ? 'lot.result.correct' : 'lot.result',
+    entity: { type: 'lot', id: lotId },
+    before: { result: lot.result, reason: input.reason ?? null },
+    after: { result },
+  });
+  if (auction.status === 'Completed') {
+    const touched = [
+      lot.result?.buyerId,
+      ...(lot.result?.underbidders ?? []),
+      result.buyerId,
+      ...result.underbidders,
+    ].filter((id): id is string => Boolean(id));
+    await applyAuctionResults(
+      ctx,
+      auction,
+      [...new Set(touched)],
+      `Result corrected: ${auction.title}, lot ${lot.lotNumber}`,
+    );
+  }
+  return saved;
+}
