@@ -105,14 +105,16 @@ export function AuctionFormFields({
   errors,
   houses,
   statuses,
+  statusHint,
   onHouseChosen,
 }: {
   form: AuctionFormState;
   update: FormUpdate;
   errors: Record<string, string>;
   houses: House[] | undefined;
-  /** Edit only: the current status and those it may move to. */
+  /** Edit only: the current status first, then those it may move to. */
   statuses?: AuctionStatus[];
+  statusHint?: string;
   onHouseChosen?(house: House): void;
 }) {
   const styles = useStyles();
@@ -185,25 +187,32 @@ export function AuctionFormFields({
   return (
     <div className={styles.form}>
       {statuses ? (
-        <Field
-          label="Status"
-          hint="Only the moves this auction may make are offered."
-          {...state('status')}
-        >
-          <Dropdown
-            value={form.status}
-            selectedOptions={[form.status]}
-            onOptionSelect={(_, data) =>
-              set('status')((data.optionValue ?? form.status) as AuctionStatus)
-            }
-          >
-            {statuses.map((status) => (
-              <Option key={status} value={status}>
-                {status}
-              </Option>
-            ))}
-          </Dropdown>
-        </Field>
+        <div className={grid.row}>
+          <Field label="Status" hint={statusHint} {...state('status')}>
+            <Dropdown
+              value={form.status}
+              selectedOptions={[form.status]}
+              onOptionSelect={(_, data) =>
+                set('status')((data.optionValue ?? form.status) as AuctionStatus)
+              }
+            >
+              {statuses.map((status) => (
+                <Option key={status} value={status}>
+                  {status}
+                </Option>
+              ))}
+            </Dropdown>
+          </Field>
+          {form.status !== statuses[0] ? (
+            <Field
+              label="Reason for the status change"
+              required={form.status === 'Cancelled'}
+              {...state('statusReason')}
+            >
+              <Input value={form.statusReason} onChange={text('statusReason')} autoComplete="off" />
+            </Field>
+          ) : null}
+        </div>
       ) : null}
 
       <Section title="Basic Information">
@@ -347,9 +356,15 @@ export function AuctionFormFields({
 
       <Section title="Auction House Information">
         <div className={grid.row}>
-          <Field label="Auction house" required {...state('auctionHouseId')}>
+          <Field label="Auction house" {...state('auctionHouseId')}>
             <Dropdown
-              placeholder={houses ? 'Choose a house' : 'Loading houses...'}
+              placeholder={
+                !houses
+                  ? 'Loading houses...'
+                  : houses.length
+                    ? 'Choose a house'
+                    : 'Your account (no houses set up yet)'
+              }
               value={houses?.find((house) => house.id === form.auctionHouseId)?.name ?? ''}
               selectedOptions={form.auctionHouseId ? [form.auctionHouseId] : []}
               onOptionSelect={(_, data) => {

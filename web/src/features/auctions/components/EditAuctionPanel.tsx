@@ -6,11 +6,13 @@ import {
   DrawerFooter,
   DrawerHeader,
   DrawerHeaderTitle,
+  Field,
   makeStyles,
   MessageBar,
   MessageBarActions,
   MessageBarBody,
   OverlayDrawer,
+  Textarea,
   tokens,
 } from '@fluentui/react-components';
 import { CheckmarkCircleRegular, DismissRegular } from '@fluentui/react-icons';
@@ -120,6 +122,11 @@ export function EditAuctionPanel({
     void save.run(checked.changes);
   };
 
+  const final = base?.status === 'Completed' || base?.status === 'Cancelled';
+  const fieldState = (key: string) => ({
+    validationMessage: errors[key],
+    validationState: errors[key] ? ('error' as const) : ('none' as const),
+  });
   const houses = houseList?.houses.filter(
     (house) => house.status === 'active' || house.id === base?.auctionHouseId,
   );
@@ -174,13 +181,40 @@ export function EditAuctionPanel({
               <MessageBarBody>{correctFieldsMessage(Object.keys(errors).length)}</MessageBarBody>
             </MessageBar>
           ) : null}
-          {form && base ? (
+          {form && base && final ? (
+            <>
+              <MessageBar intent="info" layout="multiline">
+                <MessageBarBody>
+                  A {base.status.toLowerCase()} auction keeps its record: only its notes can change.
+                </MessageBarBody>
+              </MessageBar>
+              <Field label="Notes" {...fieldState('notes')}>
+                <Textarea
+                  value={form.notes}
+                  onChange={(_, data) =>
+                    setForm((current) => current && { ...current, notes: data.value })
+                  }
+                  resize="vertical"
+                  rows={6}
+                />
+              </Field>
+            </>
+          ) : form && base ? (
             <AuctionFormFields
               form={form}
               update={(change) => setForm((current) => current && change(current))}
               errors={errors}
               houses={houses}
-              statuses={[base.status, ...base.allowedStatuses]}
+              // Completing is closing, which checks every lot is clerked: it has its own button.
+              statuses={[
+                base.status,
+                ...base.allowedStatuses.filter((status) => status !== 'Completed'),
+              ]}
+              statusHint={
+                base.status === 'Active'
+                  ? 'Only the moves this auction may make are offered. To complete it, use Close Auction.'
+                  : 'Only the moves this auction may make are offered.'
+              }
             />
           ) : null}
         </DrawerBody>

@@ -45,6 +45,7 @@ import {
   DecisionDialog,
   InviteBiddersDialog,
   RegisterBidderDialog,
+  statusLabels,
 } from './RegistrationDialogs';
 
 const useStyles = makeStyles({
@@ -255,6 +256,15 @@ export function RegistrationsTab({ auction }: { auction: Auction }) {
   const denied = of('denied');
   const invited = of('invited');
 
+  const registerInvited = async (registration: Registration) => {
+    try {
+      const decided = await actions.register(auction.id, registration.bidderId);
+      notify.success(`${decided.bidderName}: ${statusLabels[decided.status].toLowerCase()}`);
+    } catch (caught) {
+      notify.error(`${registration.bidderName} was not registered`, messageOf(caught));
+    }
+  };
+
   const rowMenu = (registration: Registration) => (
     <Menu positioning="below-end">
       <MenuTrigger disableButtonEnhancement>
@@ -267,13 +277,43 @@ export function RegistrationsTab({ auction }: { auction: Auction }) {
       <MenuPopover>
         <MenuList>
           {registration.status === 'approved' ? (
+            <>
+              <MenuItem
+                icon={<MoneyRegular />}
+                disabled={!mayEdit}
+                subText={mayEdit ? undefined : needsPermission('auctions:edit')}
+                onClick={() => setLimiting(registration)}
+              >
+                Change Bid Limit
+              </MenuItem>
+              <MenuItem
+                icon={<DismissRegular />}
+                disabled={!mayEdit}
+                subText={mayEdit ? undefined : needsPermission('auctions:edit')}
+                onClick={() => setDeciding({ registration, decision: 'deny' })}
+              >
+                Deny
+              </MenuItem>
+            </>
+          ) : null}
+          {registration.status === 'denied' ? (
             <MenuItem
-              icon={<MoneyRegular />}
+              icon={<CheckmarkRegular />}
               disabled={!mayEdit}
               subText={mayEdit ? undefined : needsPermission('auctions:edit')}
-              onClick={() => setLimiting(registration)}
+              onClick={() => setDeciding({ registration, decision: 'approve' })}
             >
-              Change Bid Limit
+              Approve
+            </MenuItem>
+          ) : null}
+          {registration.status === 'invited' ? (
+            <MenuItem
+              icon={<PersonAddRegular />}
+              disabled={!mayEdit}
+              subText={mayEdit ? undefined : needsPermission('auctions:edit')}
+              onClick={() => void registerInvited(registration)}
+            >
+              Register Now
             </MenuItem>
           ) : null}
           <MenuItem

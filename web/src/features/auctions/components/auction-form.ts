@@ -70,8 +70,9 @@ export interface AuctionFormState {
   biddingDeposits: DepositRow[];
   shippingOptions: ShippingRow[];
   terms: string;
-  /** Edit only: the status to move to (the current one keeps it). */
+  /** Edit only: the status to move to (the current one keeps it), and why. */
   status: AuctionStatus;
+  statusReason: string;
 }
 
 /** The spec's defaults: Live, USD, no premium, registration required. */
@@ -100,6 +101,7 @@ export const blankAuctionForm = (): AuctionFormState => ({
   shippingOptions: [],
   terms: '',
   status: 'Draft',
+  statusReason: '',
 });
 
 export function formFromAuction(auction: Auction): AuctionFormState {
@@ -120,7 +122,7 @@ export function formFromAuction(auction: Auction): AuctionFormState {
     buyersPremium: String(auction.buyersPremium),
     buyersPremiumDescription: auction.buyersPremiumDescription,
     currency: auction.currency,
-    auctionHouseId: auction.auctionHouseId,
+    auctionHouseId: auction.auctionHouseId ?? '',
     registrationRequired: auction.registrationRequired,
     requirements: auction.requirements.map((text) => ({ key: rowKey(), text })),
     paymentMethods: auction.paymentMethods,
@@ -142,6 +144,7 @@ export function formFromAuction(auction: Auction): AuctionFormState {
     })),
     terms: auction.terms,
     status: auction.status,
+    statusReason: '',
   };
 }
 
@@ -158,6 +161,7 @@ const fieldLabels: Record<string, string> = {
   buyersPremium: "Buyer's premium",
   buyersPremiumDescription: "Buyer's premium description",
   auctionHouseId: 'Auction house',
+  statusReason: 'Reason for the status change',
   paymentMethods: 'Payment methods',
   biddingIncrements: 'Bidding increments',
   biddingDeposits: 'Deposits',
@@ -222,7 +226,6 @@ const required = [
   'startTime',
   'endDate',
   'endTime',
-  'auctionHouseId',
 ] as const satisfies readonly (keyof AuctionFormState)[];
 
 /** The form as the contract's body, or every problem found on the way. */
@@ -273,7 +276,8 @@ function toBody(form: AuctionFormState): {
     buyersPremium: Number.isNaN(premium) ? 0 : premium,
     buyersPremiumDescription: form.buyersPremiumDescription,
     currency: form.currency,
-    auctionHouseId: form.auctionHouseId,
+    // None chosen: the account's only house runs it, or the account itself when it has none.
+    auctionHouseId: form.auctionHouseId || null,
     registrationRequired: form.registrationRequired,
     requirements: form.requirements.map((row) => row.text),
     paymentMethods: form.paymentMethods,
@@ -329,7 +333,12 @@ export function checkUpdate(auction: Auction, form: AuctionFormState): UpdateChe
   for (const [field, value] of Object.entries(body)) {
     if (!same(value, auction[field as keyof Auction])) changes[field] = value;
   }
-  if (form.status !== auction.status) changes.status = form.status;
+  if (form.status !== auction.status) {
+    changes.status = form.status;
+    if (form.statusReason.trim()) changes.statusReason = form.statusReason;
+    else if (form.status === 'Cancelled')
+      problems.push({ field: 'statusReason', message: 'Say why the auction is cancelled' });
+  }
   const checked = auctionUpdateSchema.safeParse(changes);
   const all = [...problems, ...(checked.success ? [] : zodProblems(checked.error))];
   if (all.length) return { ok: false, errors: auctionFieldErrors(all) };
