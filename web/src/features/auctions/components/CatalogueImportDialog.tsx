@@ -40,7 +40,13 @@ const TEMPLATE =
 
 const useStyles = makeStyles({
   surface: { maxWidth: '680px', width: '100%' },
-  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  // Its children keep their height; the content scrolls instead of squeezing them.
+  content: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalM,
+    '& > *': { flexShrink: 0 },
+  },
   columns: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200 },
   muted: { color: tokens.colorNeutralForeground2 },
   figures: {

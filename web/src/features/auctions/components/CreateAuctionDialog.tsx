@@ -19,6 +19,7 @@ import { useNavigate } from 'react-router';
 import { correctFieldsMessage } from '../../../lib/field-errors';
 import { useNotify } from '../../../lib/toast';
 import { useAction } from '../../../lib/use-action';
+import { useFocusFirstError } from './use-focus-first-error';
 import { useAuctionActions, useHouses } from '../api/auctions';
 import {
   blankAuctionForm,
@@ -30,7 +31,13 @@ import { AuctionFormFields } from './AuctionFormFields';
 
 const useStyles = makeStyles({
   surface: { maxWidth: '760px', width: '100%' },
-  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  // Its children keep their height; the content scrolls instead of squeezing them.
+  content: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalM,
+    '& > *': { flexShrink: 0 },
+  },
   title: {
     display: 'flex',
     alignItems: 'center',
@@ -50,6 +57,7 @@ export function CreateAuctionDialog({ open, onClose }: { open: boolean; onClose(
   const houses = houseList?.houses.filter((house) => house.status === 'active');
   const [form, setForm] = useState<AuctionFormState>(blankAuctionForm);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const formRef = useFocusFirstError(errors);
 
   // The house is chosen for them when there is one to choose (or it is the first).
   const [firstHouse] = houses ?? [];
@@ -109,7 +117,7 @@ export function CreateAuctionDialog({ open, onClose }: { open: boolean; onClose(
   return (
     <Dialog open={open} onOpenChange={(_, data) => !data.open && close()}>
       <DialogSurface className={styles.surface}>
-        <form onSubmit={submit} noValidate>
+        <form ref={formRef} onSubmit={submit} noValidate>
           <DialogBody>
             <DialogTitle
               action={

@@ -22,6 +22,7 @@ import { ApiError } from '../../../lib/api-client';
 import { correctFieldsMessage } from '../../../lib/field-errors';
 import { useNotify } from '../../../lib/toast';
 import { useAction } from '../../../lib/use-action';
+import { useFocusFirstError } from './use-focus-first-error';
 import { useAuctionActions, useHouses } from '../api/auctions';
 import {
   checkUpdate,
@@ -33,7 +34,13 @@ import { AuctionFormFields } from './AuctionFormFields';
 
 const useStyles = makeStyles({
   drawer: { width: 'min(680px, 100vw)' },
-  body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  // Its children keep their height; the panel scrolls instead of squeezing them.
+  body: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalM,
+    '& > *': { flexShrink: 0 },
+  },
   form: { display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 },
   source: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
   muted: { color: tokens.colorNeutralForeground2 },
@@ -60,6 +67,7 @@ export function EditAuctionPanel({
   const [base, setBase] = useState<Auction | null>(auction);
   const [form, setForm] = useState<AuctionFormState | null>(auction && formFromAuction(auction));
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const formRef = useFocusFirstError(errors);
   const [stale, setStale] = useState(false);
   const [openedId, setOpenedId] = useState(auction?.id ?? null);
   if ((auction?.id ?? null) !== openedId) {
@@ -138,7 +146,7 @@ export function EditAuctionPanel({
       open={auction !== null}
       onOpenChange={(_, data) => !data.open && !save.busy && onClose()}
     >
-      <form className={styles.form} onSubmit={submit} noValidate>
+      <form ref={formRef} className={styles.form} onSubmit={submit} noValidate>
         <DrawerHeader>
           <DrawerHeaderTitle
             action={

@@ -25,6 +25,7 @@ const useStyles = makeStyles({
     flexDirection: 'column',
     gap: tokens.spacingVerticalM,
     minHeight: '220px',
+    '& > *': { flexShrink: 0 },
   },
   steps: {
     margin: 0,

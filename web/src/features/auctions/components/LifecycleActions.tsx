@@ -48,7 +48,13 @@ import { canAssess, viewOfStatus } from './auction-style';
 
 const useStyles = makeStyles({
   bar: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
-  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  // Its children keep their height; the content scrolls instead of squeezing them.
+  content: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalM,
+    '& > *': { flexShrink: 0 },
+  },
   danger: {
     backgroundColor: tokens.colorPaletteRedBackground3,
     ':hover': { backgroundColor: tokens.colorPaletteRedForeground1 },

@@ -27,13 +27,20 @@ import { correctFieldsMessage } from '../../../lib/field-errors';
 import { parseMoney, toMajorText } from '../../../lib/money';
 import { useNotify } from '../../../lib/toast';
 import { useAction } from '../../../lib/use-action';
+import { useFocusFirstError } from './use-focus-first-error';
 import { useAuctionActions, type LotBody } from '../api/auctions';
 import { auctionFieldErrors } from './auction-form';
 import { MoneyInput } from './MoneyInput';
 
 const useStyles = makeStyles({
   surface: { maxWidth: '640px', width: '100%' },
-  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  // Its children keep their height; the content scrolls instead of squeezing them.
+  content: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalM,
+    '& > *': { flexShrink: 0 },
+  },
 });
 
 interface LotForm {
@@ -103,6 +110,7 @@ export function LotDialog({
     lotNumber: lot?.lotNumber ?? suggestedNumber,
   }));
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const formRef = useFocusFirstError(errors);
   const [stale, setStale] = useState(false);
   const [shown, setShown] = useState<{ open: boolean; lot: Lot | null }>({ open, lot });
   if (shown.open !== open || shown.lot?.id !== lot?.id) {
@@ -207,7 +215,7 @@ export function LotDialog({
   return (
     <Dialog open={open} onOpenChange={(_, data) => !data.open && !save.busy && onClose()}>
       <DialogSurface className={styles.surface}>
-        <form onSubmit={submit} noValidate>
+        <form ref={formRef} onSubmit={submit} noValidate>
           <DialogBody>
             <DialogTitle>{lot ? `Edit Lot ${lot.lotNumber}` : 'Add Lot'}</DialogTitle>
             <DialogContent className={styles.content}>

@@ -133,7 +133,7 @@ function Performance({ auction }: { auction: Auction }) {
   const money = (minor: number) => formatMoney(minor, data.currency);
   return (
     <div className={styles.figures}>
-      <Figure label="Registered" value={data.registered.toLocaleString()} />
+      <Figure label="Registrations" value={data.registered.toLocaleString()} />
       <Figure label="Approved" value={data.approved.toLocaleString()} />
       <Figure label="Pending review" value={data.pending.toLocaleString()} />
       <Figure label="Invited" value={data.invited.toLocaleString()} />

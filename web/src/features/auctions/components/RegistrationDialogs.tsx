@@ -31,7 +31,13 @@ import { MoneyInput } from './MoneyInput';
 
 const useStyles = makeStyles({
   surface: { maxWidth: '560px', width: '100%' },
-  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  // Its children keep their height; the content scrolls instead of squeezing them.
+  content: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalM,
+    '& > *': { flexShrink: 0 },
+  },
   reasons: { margin: 0, paddingInlineStart: tokens.spacingHorizontalL },
 });
 

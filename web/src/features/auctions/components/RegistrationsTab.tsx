@@ -346,7 +346,9 @@ export function RegistrationsTab({ auction }: { auction: Auction }) {
   const approvedDetail = (registration: Registration) => (
     <>
       <Text>
-        Bid limit {registration.bidLimit === null ? 'none' : money(registration.bidLimit)}
+        {registration.bidLimit === null
+          ? 'No bid limit'
+          : `Bid limit ${money(registration.bidLimit)}`}
       </Text>
       <Caption1 className={styles.muted}>
         {registration.decidedBy === 'reviewer'
