@@ -357,11 +357,13 @@ export function AuctionList({
                   <div className={styles.cardFacts}>
                     <StatusBadge status={auction.status} />
                     <Caption1>
-                      {formatHouseDate(auction.startDate, 'short')} –{' '}
-                      {formatHouseDate(auction.endDate, 'short')}
+                      {auction.startDate === auction.endDate
+                        ? formatHouseDate(auction.startDate, 'short')
+                        : `${formatHouseDate(auction.startDate, 'short')} – ${formatHouseDate(auction.endDate, 'short')}`}
                     </Caption1>
                     <Caption1>{countOf(auction.biddersRegistered, 'bidder')}</Caption1>
-                    <SourceBadge platform={auction.importedFrom} />
+                    {/* A card names only a platform; "Manual" is the rule, not news. */}
+                    {auction.importedFrom ? <SourceBadge platform={auction.importedFrom} /> : null}
                   </div>
                 </div>
               </Card>

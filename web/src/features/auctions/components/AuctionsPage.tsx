@@ -15,6 +15,7 @@ import type { AuctionListItem } from '@contracts/auctions/auctions.schema';
 import { useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PermittedButton } from '../../../components/PermittedButton';
+import { useMediaQuery } from '../../../lib/use-media-query';
 import { auctionViews, useAuctionSummary, type AuctionView } from '../api/auctions';
 import { AuctionList, type AuctionAction } from './AuctionList';
 import { viewLabels } from './auction-style';
@@ -38,8 +39,12 @@ const useStyles = makeStyles({
     display: 'grid',
     gridTemplateColumns: 'repeat(5, minmax(0, 1fr))',
     gap: tokens.spacingHorizontalM,
-    '@media (max-width: 900px)': { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' },
-    '@media (max-width: 560px)': { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
+    // Two by two under the total on a phone, rather than a row with a gap in it.
+    '@media (max-width: 640px)': {
+      gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+      gap: tokens.spacingHorizontalS,
+      '& > :first-child': { gridColumn: '1 / -1' },
+    },
   },
   tile: { display: 'flex', flexDirection: 'column', gap: '2px' },
   tileLabel: { color: tokens.colorNeutralForeground2 },
@@ -104,6 +109,7 @@ export default function AuctionsPage({
   const location = useLocation();
   const [params] = useSearchParams();
   const [importing, setImporting] = useState(false);
+  const phone = useMediaQuery('(max-width: 640px)');
   const from = (location.state as { from?: string } | null)?.from;
   const fromView = auctionViews.find((candidate) => from?.startsWith(`/auctions/${candidate}`));
   const view = routeView ?? fromView ?? 'upcoming';
@@ -158,6 +164,7 @@ export default function AuctionsPage({
       <Tiles />
       <TabList
         className={styles.tabs}
+        size={phone ? 'small' : 'medium'}
         selectedValue={view}
         aria-label="Auction lists"
         onTabSelect={(_, data) => {

@@ -38,13 +38,8 @@ const useStyles = makeStyles({
     gap: tokens.spacingVerticalM,
     '& > *': { flexShrink: 0 },
   },
-  title: {
-    display: 'flex',
-    alignItems: 'center',
-    justifyContent: 'space-between',
-    gap: tokens.spacingHorizontalM,
-    flexWrap: 'wrap',
-  },
+  // Off on a phone: the title needs the width, and the button cannot be used yet anyway.
+  wideOnly: { '@media (max-width: 560px)': { display: 'none' } },
 });
 
 /** Create New Auction: every section of the spec's form; the new auction is a Draft. */
@@ -125,7 +120,12 @@ export function CreateAuctionDialog({ open, onClose }: { open: boolean; onClose(
                   content="Platform import arrives with integrations"
                   relationship="description"
                 >
-                  <Button size="small" icon={<ArrowImportRegular />} disabledFocusable>
+                  <Button
+                    className={styles.wideOnly}
+                    size="small"
+                    icon={<ArrowImportRegular />}
+                    disabledFocusable
+                  >
                     Import from Platform
                   </Button>
                 </Tooltip>

@@ -56,8 +56,8 @@ const useStyles = makeStyles({
     '& dt': { color: tokens.colorNeutralForeground2 },
     '& dd': { margin: 0, overflowWrap: 'anywhere' },
     '@media (max-width: 420px)': {
-      gridTemplateColumns: 'minmax(0, 1fr)',
-      '& dd': { marginBottom: tokens.spacingVerticalXS },
+      gridTemplateColumns: 'minmax(88px, max-content) minmax(0, 1fr)',
+      columnGap: tokens.spacingHorizontalM,
     },
   },
   idRow: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },

@@ -10,6 +10,7 @@ import {
   MenuList,
   MenuPopover,
   MenuTrigger,
+  mergeClasses,
   MessageBar,
   MessageBarActions,
   MessageBarBody,
@@ -61,9 +62,18 @@ const useStyles = makeStyles({
     display: 'grid',
     gridTemplateColumns: 'repeat(5, minmax(0, 1fr))',
     gap: tokens.spacingHorizontalS,
-    '@media (max-width: 760px)': { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
+    // The queue across the top on a phone, the rest two by two beneath it.
+    '@media (max-width: 760px)': {
+      gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+      '& > :first-child': { gridColumn: '1 / -1' },
+    },
   },
-  count: { display: 'flex', flexDirection: 'column', gap: '2px' },
+  count: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '2px',
+    padding: tokens.spacingHorizontalM,
+  },
   countValue: { fontSize: tokens.fontSizeBase600, fontWeight: tokens.fontWeightSemibold },
   buttons: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -83,6 +93,7 @@ const useStyles = makeStyles({
     listStyle: 'none',
     display: 'grid',
     gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 1.2fr) minmax(0, 2fr) auto',
+    gridTemplateAreas: '"who scores detail menu"',
     gap: tokens.spacingHorizontalM,
     alignItems: 'center',
     padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}`,
@@ -90,9 +101,15 @@ const useStyles = makeStyles({
     ':last-child': { borderBottom: 'none' },
     '@media (max-width: 760px)': {
       gridTemplateColumns: 'minmax(0, 1fr) auto',
+      gridTemplateAreas: '"who menu" "scores scores" "detail detail"',
       rowGap: tokens.spacingVerticalXS,
+      paddingInline: tokens.spacingHorizontalM,
     },
   },
+  whoArea: { gridArea: 'who' },
+  scoresArea: { gridArea: 'scores' },
+  detailArea: { gridArea: 'detail' },
+  menuArea: { gridArea: 'menu' },
   who: { display: 'flex', flexDirection: 'column', minWidth: 0 },
   ellipsis: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   badges: { display: 'flex', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap' },
@@ -334,10 +351,16 @@ export function RegistrationsTab({ auction }: { auction: Auction }) {
       <ul className={styles.list}>
         {list.map((registration) => (
           <li key={registration.id} className={styles.item}>
-            <Who registration={registration} />
-            <Scores registration={registration} />
-            <span className={styles.who}>{detail(registration)}</span>
-            {rowMenu(registration)}
+            <span className={styles.whoArea}>
+              <Who registration={registration} />
+            </span>
+            <span className={styles.scoresArea}>
+              <Scores registration={registration} />
+            </span>
+            <span className={mergeClasses(styles.who, styles.detailArea)}>
+              {detail(registration)}
+            </span>
+            <span className={styles.menuArea}>{rowMenu(registration)}</span>
           </li>
         ))}
       </ul>
