@@ -112,8 +112,10 @@ describe('running an auction in the browser', () => {
   const tag = randomUUID().slice(0, 6);
   const title = `Estate Jewels ${tag}`;
   let auctionUrl = '';
-  const bidders: Record<'strong' | 'unknown' | 'disputed', { id: string; bidderId: string }> =
-    {} as never;
+  const bidders: Record<
+    'strong' | 'unknown' | 'disputed' | 'invitee',
+    { id: string; bidderId: string }
+  > = {} as never;
 
   beforeAll(async () => {
     ({ page, errors } = await openPage(browser));
@@ -128,6 +130,7 @@ describe('running an auction in the browser', () => {
       totalWinAmount: 500,
       disputes: 2,
     });
+    bidders.invitee = await createBidder(`Invitee${tag}`);
   });
   afterAll(async () => {
     await page?.context().close();
@@ -357,6 +360,20 @@ describe('running an auction in the browser', () => {
       .getByText(/2 disputes on record/)
       .waitFor();
     await queue.getByText('Nobody is waiting for review.').waitFor();
+
+    await page.getByRole('button', { name: 'Invite Bidders' }).click();
+    const invite = page.getByRole('dialog', { name: 'Invite Bidders' });
+    const picker = invite.getByRole('combobox', { name: 'Bidders' });
+    await picker.pressSequentially(bidders.invitee.bidderId);
+    await page.getByRole('option', { name: new RegExp(bidders.invitee.bidderId) }).click();
+    await page.keyboard.press('Escape');
+    await invite.getByText(`1 bidder chosen: Auction Invitee${tag}`).waitFor();
+    await invite.getByRole('button', { name: 'Send 1 Invitation' }).click();
+    await page.getByText('1 invitation sent').first().waitFor();
+    await page
+      .getByRole('region', { name: 'Invited' })
+      .getByText(`Auction Invitee${tag}`)
+      .waitFor();
   });
 
   it('goes live, clerks the lots from the keyboard, closes, and lists it under Past', async () => {

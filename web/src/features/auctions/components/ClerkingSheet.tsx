@@ -37,16 +37,26 @@ const useStyles = makeStyles({
   },
   row: {
     display: 'grid',
-    gridTemplateColumns: '72px minmax(0, 2fr) 150px minmax(150px, 1.2fr) 96px minmax(140px, 1.2fr)',
+    gridTemplateColumns: '64px minmax(0, 2fr) 160px 160px 104px minmax(160px, 1.4fr)',
     gap: tokens.spacingHorizontalM,
     alignItems: 'center',
     padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}`,
     borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke3}`,
+    gridTemplateAreas: '"lot title hammer buyer passed result"',
+    // A narrow screen stacks each lot: what it is, then the two fields, then passed and result.
     '@media (max-width: 900px)': {
-      gridTemplateColumns: '56px minmax(0, 1fr) minmax(0, 1fr)',
-      rowGap: tokens.spacingVerticalXS,
+      gridTemplateColumns: '48px minmax(0, 1fr) minmax(0, 1fr)',
+      gridTemplateAreas: '"lot title title" "hammer hammer buyer" "passed passed result"',
+      rowGap: tokens.spacingVerticalS,
+      paddingInline: tokens.spacingHorizontalM,
     },
   },
+  lotArea: { gridArea: 'lot' },
+  titleArea: { gridArea: 'title' },
+  hammerArea: { gridArea: 'hammer' },
+  buyerArea: { gridArea: 'buyer' },
+  passedArea: { gridArea: 'passed' },
+  resultArea: { gridArea: 'result' },
   head: {
     backgroundColor: tokens.colorNeutralBackground3,
     fontWeight: tokens.fontWeightSemibold,
@@ -56,6 +66,8 @@ const useStyles = makeStyles({
   },
   current: { backgroundColor: tokens.colorBrandBackground2 },
   lotNumber: { fontWeight: tokens.fontWeightSemibold },
+  // Fluent's inputs have a minimum width of their own: here they fill their column instead.
+  input: { width: '100%', minWidth: 0 },
   title: { display: 'flex', flexDirection: 'column', minWidth: 0 },
   ellipsis: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   muted: { color: tokens.colorNeutralForeground2 },
@@ -255,10 +267,10 @@ export function ClerkingSheet({
               className={mergeClasses(styles.row, currentId === lot.id && styles.current)}
               onFocus={() => setCurrentId(lot.id)}
             >
-              <span role="cell" className={styles.lotNumber}>
+              <span role="cell" className={mergeClasses(styles.lotNumber, styles.lotArea)}>
                 {lot.lotNumber}
               </span>
-              <span role="cell" className={styles.title}>
+              <span role="cell" className={mergeClasses(styles.title, styles.titleArea)}>
                 <Text className={styles.ellipsis}>{lot.title}</Text>
                 {lot.estimateLow !== null || lot.estimateHigh !== null ? (
                   <Caption1 className={mergeClasses(styles.muted, styles.wideOnly)}>
@@ -273,8 +285,9 @@ export function ClerkingSheet({
                   </Caption1>
                 ) : null}
               </span>
-              <span role="cell">
+              <span role="cell" className={styles.hammerArea}>
                 <Input
+                  className={styles.input}
                   aria-label={`Hammer price for lot ${lot.lotNumber}`}
                   placeholder={draft.passed ? 'Passed' : 'Hammer'}
                   inputMode={auction.currency === 'JPY' ? 'numeric' : 'decimal'}
@@ -286,8 +299,9 @@ export function ClerkingSheet({
                   autoComplete="off"
                 />
               </span>
-              <span role="cell" className={styles.buyer}>
+              <span role="cell" className={mergeClasses(styles.buyer, styles.buyerArea)}>
                 <Input
+                  className={styles.input}
                   aria-label={`Buyer's paddle or bidder ID for lot ${lot.lotNumber}`}
                   placeholder={draft.passed ? 'Passed' : 'Paddle'}
                   value={draft.passed ? '' : draft.buyer}
@@ -302,7 +316,7 @@ export function ClerkingSheet({
                   </Caption1>
                 ) : null}
               </span>
-              <span role="cell">
+              <span role="cell" className={styles.passedArea}>
                 <Checkbox
                   label="Passed"
                   aria-label={`Lot ${lot.lotNumber} passed`}
@@ -311,7 +325,11 @@ export function ClerkingSheet({
                   onKeyDown={(event) => onEnter(event, lot)}
                 />
               </span>
-              <span role="cell" className={styles.state} aria-live="polite">
+              <span
+                role="cell"
+                className={mergeClasses(styles.state, styles.resultArea)}
+                aria-live="polite"
+              >
                 {state?.kind === 'saving' ? (
                   <Spinner size="extra-tiny" label="Saving..." />
                 ) : state?.kind === 'failed' ? (
