@@ -284,6 +284,7 @@ describe('running an auction in the browser', () => {
       .fill('Estate of A. Marsh');
     await dialog.getByRole('button', { name: 'Add Lot' }).click();
     await page.getByText('Lot 1 added').first().waitFor();
+    await dialog.waitFor({ state: 'hidden' });
     // The next number is offered for each new lot.
     for (const [number, title] of [
       ['2', 'Sapphire brooch'],
@@ -296,6 +297,7 @@ describe('running an auction in the browser', () => {
       await dialog.getByRole('textbox', { name: 'Title' }).fill(title as string);
       await dialog.getByRole('button', { name: 'Add Lot' }).click();
       await page.getByText(`Lot ${number} added`).first().waitFor();
+      await dialog.waitFor({ state: 'hidden' });
     }
     await page.getByText('3 lots · 0 clerked').waitFor();
 
@@ -365,8 +367,11 @@ describe('running an auction in the browser', () => {
     const invite = page.getByRole('dialog', { name: 'Invite Bidders' });
     const picker = invite.getByRole('combobox', { name: 'Bidders' });
     await picker.pressSequentially(bidders.invitee.bidderId);
-    await page.getByRole('option', { name: new RegExp(bidders.invitee.bidderId) }).click();
-    await page.keyboard.press('Escape');
+    // Options of a multiple choice are checkboxes.
+    await page
+      .getByRole('menuitemcheckbox', { name: new RegExp(bidders.invitee.bidderId) })
+      .click();
+    await invite.getByText('Each bidder chosen').click();
     await invite.getByText(`1 bidder chosen: Auction Invitee${tag}`).waitFor();
     await invite.getByRole('button', { name: 'Send 1 Invitation' }).click();
     await page.getByText('1 invitation sent').first().waitFor();

@@ -18,7 +18,7 @@ import { auctionCategoryLabels } from '@contracts/auctions/auctions.schema';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError, messageOf } from '../../../lib/api-client';
 import { formatHouseMoment } from '../../../lib/house-time';
-import { useAuction } from '../api/auctions';
+import { auctionViews, useAuction } from '../api/auctions';
 import { StatusBadge, viewLabels, viewOfStatus } from './auction-style';
 import { EditAuctionPanel } from './EditAuctionPanel';
 import { LifecycleActions } from './LifecycleActions';
@@ -60,7 +60,12 @@ export default function AuctionDetailPage({ section }: { section: DetailSection 
   const base = `/auctions/${auctionId}`;
   // The list it came from (with its filters), else the tab its status is listed under.
   const backTo = from ?? (auction ? `/auctions/${viewOfStatus[auction.status]}` : '/auctions');
-  const backLabel = auction && !from ? viewLabels[viewOfStatus[auction.status]] : 'Auctions';
+  const fromView = auctionViews.find((view) => from?.startsWith(`/auctions/${view}`));
+  const backLabel = fromView
+    ? viewLabels[fromView]
+    : auction && !from
+      ? viewLabels[viewOfStatus[auction.status]]
+      : 'Auctions';
   const keepFrom = from ? { state: { from } } : undefined;
 
   if (error && !auction) {
