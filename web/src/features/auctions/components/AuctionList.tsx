@@ -40,7 +40,7 @@ import {
   type AuctionListItem,
   type AuctionStatus,
 } from '@contracts/auctions/auctions.schema';
-import { useEffect, useState, type MouseEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type MouseEvent, type ReactNode } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { messageOf } from '../../../lib/api-client';
 import { useCan } from '../../../lib/auth-store';
@@ -216,18 +216,21 @@ function useListParams(view: AuctionView) {
   const status = params.get('status') ?? '';
   const valid = (filterStatuses(view) as string[]).includes(status);
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const set = (changes: Record<string, string>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [name, value] of Object.entries(changes)) {
-          if (value) next.set(name, value);
-          else next.delete(name);
-        }
-        return next;
-      },
-      { replace: true },
-    );
+  const set = useCallback(
+    (changes: Record<string, string>) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const [name, value] of Object.entries(changes)) {
+            if (value) next.set(name, value);
+            else next.delete(name);
+          }
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
   return {
     search: params.get('q') ?? '',
     status: (valid ? status : '') as AuctionStatus | '',
@@ -261,9 +264,7 @@ export function AuctionList({
     if (search === searchParam) return;
     const timer = setTimeout(() => set({ q: search, page: '' }), 300);
     return () => clearTimeout(timer);
-    // `set` is new on each render; the search text alone decides when to ask again.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [search, searchParam]);
+  }, [search, searchParam, set]);
 
   const list = useAuctionList({ view, search: searchParam, status, page });
   const auctions = list.data?.auctions ?? [];

@@ -176,8 +176,9 @@ export default function AuctionsPage({
         }}
       >
         {auctionViews.map((candidate) => (
-          <Tab key={candidate} value={candidate}>
-            {viewLabels[candidate]}
+          // A phone shows the first word ("Past"); the name stays whole ("Past Auctions").
+          <Tab key={candidate} value={candidate} aria-label={viewLabels[candidate]}>
+            {phone ? viewLabels[candidate].replace(/ Auctions$/, '') : viewLabels[candidate]}
           </Tab>
         ))}
       </TabList>

@@ -172,7 +172,12 @@ export function LotsTab({ auction }: { auction: Auction }) {
   const [deleting, setDeleting] = useState<Lot | null>(null);
   const focusAfterMove = useRef<string | null>(null);
   const lots = data?.lots;
-  const mayEdit = can('auctions:edit');
+  // The catalogue is fixed once the sale is over; its results still take corrections.
+  const catalogueOpen = auction.status !== 'Completed' && auction.status !== 'Cancelled';
+  const mayEdit = can('auctions:edit') && catalogueOpen;
+  const whyNot = catalogueOpen
+    ? needsPermission('auctions:edit')
+    : `The catalogue of a ${auction.status.toLowerCase()} auction is final`;
   const clerked = lots?.filter((lot) => lot.result).length ?? 0;
 
   // A moved lot keeps the focus on its button (or the other one, at the end of the list).
@@ -226,7 +231,7 @@ export function LotsTab({ auction }: { auction: Auction }) {
           <MenuItem
             icon={<EditRegular />}
             disabled={!mayEdit}
-            subText={mayEdit ? undefined : needsPermission('auctions:edit')}
+            subText={mayEdit ? undefined : whyNot}
             onClick={() => setEditing(lot)}
           >
             Edit Lot
@@ -234,7 +239,7 @@ export function LotsTab({ auction }: { auction: Auction }) {
           <MenuItem
             icon={<DeleteRegular />}
             disabled={!mayEdit}
-            subText={mayEdit ? undefined : needsPermission('auctions:edit')}
+            subText={mayEdit ? undefined : whyNot}
             onClick={() => setDeleting(lot)}
           >
             Delete Lot
@@ -432,7 +437,7 @@ export function LotsTab({ auction }: { auction: Auction }) {
               </PermittedButton>
             )
           ) : null}
-          {clerking ? null : (
+          {clerking || !catalogueOpen ? null : (
             <>
               <PermittedButton
                 permission="auctions:edit"

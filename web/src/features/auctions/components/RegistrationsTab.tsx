@@ -249,10 +249,14 @@ export function RegistrationsTab({ auction }: { auction: Auction }) {
   } | null>(null);
   const [limiting, setLimiting] = useState<Registration | null>(null);
   const [removing, setRemoving] = useState<Registration | null>(null);
-  const mayEdit = can('auctions:edit');
+  const closed = auction.status === 'Completed' || auction.status === 'Cancelled';
+  // Registrations are kept as they were once the sale is over.
+  const mayEdit = can('auctions:edit') && !closed;
+  const whyNot = closed
+    ? `The registrations of a ${auction.status.toLowerCase()} auction are final`
+    : needsPermission('auctions:edit');
   const money = (minor: number | null) =>
     minor === null ? '—' : formatMoney(minor, auction.currency);
-  const closed = auction.status === 'Completed' || auction.status === 'Cancelled';
 
   if (error) {
     return (
@@ -298,7 +302,7 @@ export function RegistrationsTab({ auction }: { auction: Auction }) {
               <MenuItem
                 icon={<MoneyRegular />}
                 disabled={!mayEdit}
-                subText={mayEdit ? undefined : needsPermission('auctions:edit')}
+                subText={mayEdit ? undefined : whyNot}
                 onClick={() => setLimiting(registration)}
               >
                 Change Bid Limit
@@ -306,7 +310,7 @@ export function RegistrationsTab({ auction }: { auction: Auction }) {
               <MenuItem
                 icon={<DismissRegular />}
                 disabled={!mayEdit}
-                subText={mayEdit ? undefined : needsPermission('auctions:edit')}
+                subText={mayEdit ? undefined : whyNot}
                 onClick={() => setDeciding({ registration, decision: 'deny' })}
               >
                 Deny
@@ -317,7 +321,7 @@ export function RegistrationsTab({ auction }: { auction: Auction }) {
             <MenuItem
               icon={<CheckmarkRegular />}
               disabled={!mayEdit}
-              subText={mayEdit ? undefined : needsPermission('auctions:edit')}
+              subText={mayEdit ? undefined : whyNot}
               onClick={() => setDeciding({ registration, decision: 'approve' })}
             >
               Approve
@@ -327,7 +331,7 @@ export function RegistrationsTab({ auction }: { auction: Auction }) {
             <MenuItem
               icon={<PersonAddRegular />}
               disabled={!mayEdit}
-              subText={mayEdit ? undefined : needsPermission('auctions:edit')}
+              subText={mayEdit ? undefined : whyNot}
               onClick={() => void registerInvited(registration)}
             >
               Register Now
@@ -336,7 +340,7 @@ export function RegistrationsTab({ auction }: { auction: Auction }) {
           <MenuItem
             icon={<PersonDeleteRegular />}
             disabled={!mayEdit}
-            subText={mayEdit ? undefined : needsPermission('auctions:edit')}
+            subText={mayEdit ? undefined : whyNot}
             onClick={() => setRemoving(registration)}
           >
             Remove Registration
