@@ -137,6 +137,7 @@ function Performance({ auction }: { auction: Auction }) {
       <Figure label="Approved" value={data.approved.toLocaleString()} />
       <Figure label="Pending review" value={data.pending.toLocaleString()} />
       <Figure label="Invited" value={data.invited.toLocaleString()} />
+      <Figure label="Bids" value={data.bids.toLocaleString()} />
       <Figure label="Lots offered" value={data.lotsOffered.toLocaleString()} />
       <Figure label="Lots sold" value={data.lotsSold.toLocaleString()} />
       <Figure
