@@ -128,6 +128,8 @@ const inPieces = () =>
 export async function* csvRows(
   stream: Readable,
   columnOf: (header: string) => string,
+  /** The form field the file came in, which a problem with the file names. */
+  field = 'files',
 ): AsyncGenerator<Row> {
   const parser = parseCsv({
     bom: true,
@@ -157,7 +159,7 @@ export async function* csvRows(
     throw validationError([
       {
         location: 'body',
-        field: 'files',
+        field,
         message: `row ${String(lines)} is longer than ${MAX_CSV_ROW_CHARS / 1024} KB`,
       },
     ]);
@@ -226,6 +228,8 @@ export interface FormLimits {
   maxBytes: number;
   files: number;
   fields: number;
+  /** The form field the files come in, which a problem with the form names; `files` by default. */
+  field?: string;
 }
 
 export type FormPart =
@@ -244,8 +248,9 @@ export async function* readForm(
   contentType: string,
   limits: FormLimits,
 ): AsyncGenerator<FormPart> {
+  const field = limits.field ?? 'files';
   const malformed = () =>
-    validationError([{ location: 'body', field: 'files', message: 'The upload is malformed' }]);
+    validationError([{ location: 'body', field, message: 'The upload is malformed' }]);
   let parser: Busboy.Busboy;
   try {
     parser = Busboy({
@@ -256,7 +261,7 @@ export async function* readForm(
     });
   } catch {
     throw validationError([
-      { location: 'body', field: 'files', message: 'Send the files as multipart/form-data' },
+      { location: 'body', field, message: 'Send the files as multipart/form-data' },
     ]);
   }
   const parts: FormPart[] = [];
@@ -272,7 +277,7 @@ export async function* readForm(
     parts.push({ kind: 'field', name, value });
     notify();
   });
-  parser.on('file', (field, file, info) => {
+  parser.on('file', (name, file, info) => {
     let size = 0;
     const counted = new Transform({
       transform(chunk: Buffer, _encoding, done) {
@@ -296,7 +301,7 @@ export async function* readForm(
       failure ??= error;
       notify();
     });
-    parts.push({ kind: 'file', field, name: info.filename ?? 'upload', stream: counted });
+    parts.push({ kind: 'file', field: name, name: info.filename ?? 'upload', stream: counted });
     notify();
   });
   parser.on('error', () => {
