@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto';
+import type { Timer } from '@azure/functions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Auction } from '../../functions/src/auctions/auctions.schema.js';
 import type { Lot } from '../../functions/src/auctions/lots/lots.schema.js';
 import type { Registration } from '../../functions/src/auctions/registrations/registrations.schema.js';
 import type { ScoreChange } from '../../functions/src/bidders/bidders.schema.js';
+import type { TimerFunction } from '../../functions/src/platform/functions.js';
 import {
   codeOf,
   createBidder,
@@ -16,6 +19,10 @@ import {
   type Owner,
 } from '../support/bidders.js';
 import { call, demo, ifMatch, outbox } from '../support/identity.js';
+import { usePlatformEnvironment } from '../support/platform-env.js';
+
+// The go-live timer runs in this process against the same local stack.
+usePlatformEnvironment();
 
 let owner: Owner;
 let houseId: string | null;
@@ -514,5 +521,51 @@ describe('a sale from registration to results', () => {
     });
     expect(again.status).toBe(409);
     expect(messageOf(again)).toContain(bidder.lastName);
+  });
+});
+
+describe('the go-live timer', () => {
+  it('takes an Upcoming auction live once its start has come, and leaves the rest', async () => {
+    const { functionsFor } = await import('../../functions/src/registry.js');
+    const { InvocationContext } = await import('../../functions/dev/host/azure-functions.js');
+    const job = functionsFor('domain').find(
+      (fn): fn is TimerFunction => fn.kind === 'timer' && fn.name === 'auctions-go-live',
+    );
+    if (!job) throw new Error('the domain app registers no auctions-go-live timer');
+    const today = new Date().toISOString().slice(0, 10);
+    const started = await createAuction(owner.token, {
+      startDate: '2020-01-01',
+      startTime: '10:00',
+      endDate: today,
+      endTime: '23:59',
+      timeZone: 'Pacific/Honolulu',
+    });
+    const draft = await createAuction(owner.token, {
+      startDate: '2020-01-01',
+      endDate: '2031-01-01',
+    });
+    const later = await createAuction(owner.token);
+    for (const auction of [started, later]) {
+      await domain('POST', `/auctions/${auction.id}/publish`, { token: owner.token });
+    }
+    const now = new Date().toISOString();
+    const timer: Timer = {
+      isPastDue: false,
+      schedule: { adjustForDST: true },
+      scheduleStatus: { last: now, next: now, lastUpdated: now },
+    };
+    const context = new InvocationContext({
+      invocationId: randomUUID(),
+      functionName: job.name,
+      logHandler: () => undefined,
+    });
+    await job.handler(timer, context);
+    // Run twice, as two overlapping invocations might: the second finds nothing to do.
+    await job.handler(timer, context);
+    const status = async (id: string) =>
+      (await domain<Auction>('GET', `/auctions/${id}`, { token: owner.token })).body.status;
+    expect(await status(started.id)).toBe('Active');
+    expect(await status(draft.id)).toBe('Draft');
+    expect(await status(later.id)).toBe('Upcoming');
   });
 });

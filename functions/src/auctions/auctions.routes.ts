@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pathIdSchema } from '../platform/validation.js';
 import type { FunctionTable, TimerFunction } from '../platform/functions.js';
 import { httpRoute } from '../platform/http.js';
 import { contextLogger } from '../platform/invocation-log.js';
@@ -30,7 +31,7 @@ import { lotFunctions } from './lots/lots.routes.js';
 import { auctionPerformance } from './performance.service.js';
 import { registrationFunctions } from './registrations/registrations.routes.js';
 
-const idParams = z.object({ id: z.string().min(1).max(100) });
+const idParams = z.object({ id: pathIdSchema });
 
 const answer = (record: Parameters<typeof toAuction>[0], status = 200) => ({
   status,

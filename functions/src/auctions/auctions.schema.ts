@@ -61,14 +61,14 @@ export const minorUnits = z
   .min(0, 'cannot be negative')
   .max(1_000_000_000_000);
 
+/** A calendar day that exists (no 30 February). */
 const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'is a date like 2026-12-31')
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'is not a real date')
-  .refine(
-    (value) => new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value,
-    'is not a real date',
-  );
+  .refine((value) => {
+    const day = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
+  }, 'is not a real date');
 const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'is a time like 18:30');
 
 export const incrementSchema = z.object({

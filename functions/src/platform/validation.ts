@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { AppError } from './errors.js';
 
 export type InputLocation = 'params' | 'query' | 'body' | 'headers';
@@ -35,3 +35,16 @@ export function parseInput<T>(location: InputLocation, schema: z.ZodType<T>, val
   if (!result.success) throw validationError(fieldProblems(location, result.error));
   return result.data;
 }
+
+/**
+ * A document id as a path segment: one Cosmos can store, and never `.` or `..`, which a URL
+ * resolves away before any route sees it.
+ */
+export const pathIdSchema = z
+  .string()
+  .min(1)
+  .max(100)
+  .refine(
+    (value) => value.trim() !== '' && !/[/\\#?]/.test(value) && value !== '.' && value !== '..',
+    'is not an id',
+  );

@@ -3,6 +3,7 @@ import type { ReadableStream } from 'node:stream/web';
 import { z } from 'zod';
 import { MAX_IMPORT_BYTES } from '../../bidders/bidder-import.service.js';
 import { payloadTooLarge } from '../../platform/errors.js';
+import { pathIdSchema } from '../../platform/validation.js';
 import type { HttpFunction } from '../../platform/functions.js';
 import { httpRoute } from '../../platform/http.js';
 import { readForm } from '../../uploads/files.js';
@@ -26,8 +27,8 @@ import {
   updateLot,
 } from './lots.service.js';
 
-const auctionParams = z.object({ id: z.string().min(1).max(100) });
-const lotParams = auctionParams.extend({ lotId: z.string().min(1).max(100) });
+const auctionParams = z.object({ id: pathIdSchema });
+const lotParams = auctionParams.extend({ lotId: pathIdSchema });
 
 /** Room for the multipart boundaries and the small fields beside the file. */
 const FORM_OVERHEAD = 256 * 1024;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pathIdSchema } from '../../platform/validation.js';
 import { accountNameOf } from '../../identity/accounts/accounts.service.js';
 import type { HttpFunction } from '../../platform/functions.js';
 import { httpRoute } from '../../platform/http.js';
@@ -22,8 +23,8 @@ import {
   unregister,
 } from './registrations.service.js';
 
-const auctionParams = z.object({ id: z.string().min(1).max(100) });
-const bidderParams = auctionParams.extend({ bidderId: z.string().min(1).max(100) });
+const auctionParams = z.object({ id: pathIdSchema });
+const bidderParams = auctionParams.extend({ bidderId: pathIdSchema });
 
 /** Who may bid in an auction: registrations, their approval and limits, and invitations. */
 export const registrationFunctions: HttpFunction[] = [
