@@ -178,6 +178,7 @@ async function seedTenant(
         status: person.status,
         preferredCategories: [],
         preferredPaymentMethod: 'Credit Card',
+        marketingOptOut: false,
         stats: statsFor(random, now),
       },
       settings,

@@ -26,6 +26,7 @@ import {
   toAuction,
   updateAuction,
 } from './auctions.service.js';
+import { assessmentFunctions } from './assessment/assessment.routes.js';
 import { closeAuction, goLiveDue } from './lifecycle.service.js';
 import { lotFunctions } from './lots/lots.routes.js';
 import { auctionPerformance } from './performance.service.js';
@@ -162,6 +163,7 @@ export const auctionFunctions: FunctionTable = {
     }),
     ...lotFunctions,
     ...registrationFunctions,
+    ...assessmentFunctions,
     goLiveTimer,
   ],
 };
