@@ -569,3 +569,54 @@ describe('the go-live timer', () => {
     expect(await status(later.id)).toBe('Upcoming');
   });
 });
+
+describe('the demo tenant', () => {
+  it('holds auctions in every status, with lots, registrations and results', async () => {
+    const token = await signedInToken(demo.owner);
+    const summary = await domain<Record<string, number>>('GET', '/auctions/summary', { token });
+    expect(summary.body).toMatchObject({
+      draft: 1,
+      upcoming: 1,
+      active: 1,
+      completed: 2,
+      cancelled: 1,
+    });
+    const past = await domain<{ auctions: Auction[] }>(
+      'GET',
+      '/listAuctions?view=past&status=Completed',
+      {
+        token,
+      },
+    );
+    const sale = past.body.auctions.find((row) => row.title === 'Autumn Fine Art Evening Sale');
+    if (!sale) throw new Error('no completed demo sale');
+    const performance = await domain<{ lotsSold: number; approved: number; lotsClerked: number }>(
+      'GET',
+      `/auctions/${sale.id}/performance`,
+      { token },
+    );
+    expect(performance.body.lotsClerked).toBe(10);
+    expect(performance.body.lotsSold).toBeGreaterThan(4);
+    expect(performance.body.approved).toBeGreaterThan(5);
+    const lots = await domain<{ lots: Lot[] }>('GET', `/auctions/${sale.id}/lots`, { token });
+    const buyer = lots.body.lots.find((row) => row.result?.buyerId)?.result?.buyerId;
+    const history = await domain<{ history: { id: string }[] }>(
+      'GET',
+      `/bidders/${buyer}/history`,
+      {
+        token,
+      },
+    );
+    expect(history.body.history.map((entry) => entry.id)).toContain(`auction:${sale.id}`);
+    const upcoming = await domain<{ auctions: Auction[] }>('GET', '/listAuctions?status=Upcoming', {
+      token,
+    });
+    const next = upcoming.body.auctions[0];
+    const registrations = await domain<{ counts: Record<string, number> }>(
+      'GET',
+      `/auctions/${next?.id}/bidders`,
+      { token },
+    );
+    expect(registrations.body.counts.invited).toBeGreaterThan(0);
+  });
+});

@@ -697,33 +697,67 @@ describe('auto-invite candidates and bulk invitations', () => {
       '/bulk-invite',
       {
         token: house.token,
-        body: {
-          bidderIds: [strong.id, middling.id, strong.id, 'no-such-bidder'],
-          auctionId: 'spring-sale',
-          message: 'Join our spring sale.',
-        },
+        body: { bidderIds: [strong.id, strong.id, 'no-such-bidder'], message: 'Join us.' },
       },
     );
     expect(reply.status).toBe(200);
     expect(reply.body).toEqual({
-      invited: 2,
+      invited: 1,
       skipped: [{ id: 'no-such-bidder', reason: 'not found' }],
     });
     const mail = await latestMail(strong.email as string, 'bidder-invitation');
     expect(mail.subject).toBe(`${house.accountName} invites you to bid`);
     expect(mail.text).toContain(`Dear ${strong.firstName} ${strong.lastName},`);
-    expect(mail.text).toContain('Join our spring sale.');
+    expect(mail.text).toContain('Join us.');
     expect(mail.text).toContain(`— Test Person, ${house.accountName}`);
     expect(
       (await outbox(strong.email as string)).filter((m) => m.kind === 'bidder-invitation'),
     ).toHaveLength(1);
-    await latestMail(middling.email as string, 'bidder-invitation');
     expect(await outbox(weak.email as string)).toEqual([]);
-
     const invited = await getBidder(house.token, strong.id);
-    expect(invited.body.invitations).toMatchObject([
-      { by: 'Test Person', auctionId: 'spring-sale' },
-    ]);
+    expect(invited.body.invitations).toMatchObject([{ by: 'Test Person', auctionId: null }]);
+  });
+
+  it('invites to an auction once, recorded on the auction, and names an unknown bidder', async () => {
+    const auction = await domain<{ id: string }>('POST', '/auctions', {
+      token: house.token,
+      body: {
+        title: 'Spring Sale',
+        category: 'art',
+        startDate: '2031-04-10',
+        startTime: '18:00',
+        endDate: '2031-04-10',
+        endTime: '21:00',
+      },
+    });
+    const reply = await domain('POST', '/bulk-invite', {
+      token: house.token,
+      body: {
+        bidderIds: [middling.id, middling.id],
+        auctionId: auction.body.id,
+        message: 'Spring!',
+      },
+    });
+    expect(reply.body).toEqual({ invited: 1, skipped: [] });
+    const mail = await latestMail(middling.email as string, 'auction-invitation');
+    expect(mail.subject).toBe(`${house.accountName} invites you to Spring Sale`);
+    expect(mail.text).toContain('Spring!');
+    const registrations = await domain<{ counts: { invited: number } }>(
+      'GET',
+      `/auctions/${auction.body.id}/bidders`,
+      { token: house.token },
+    );
+    expect(registrations.body.counts.invited).toBe(1);
+    const again = await domain('POST', '/bulk-invite', {
+      token: house.token,
+      body: { bidderIds: [middling.id], auctionId: auction.body.id },
+    });
+    expect(again.status).toBe(409);
+    const unknown = await domain('POST', '/bulk-invite', {
+      token: house.token,
+      body: { bidderIds: ['no-such-bidder'], auctionId: auction.body.id },
+    });
+    expect(fieldsOf(unknown)).toEqual(['bidderIds']);
   });
 
   it('uses a default message when none is given', async () => {

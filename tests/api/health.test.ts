@@ -15,7 +15,7 @@ const bases = [
 
 describe('GET {base}/health', () => {
   it.each(bases)(
-    '$service reports itself, its version and both dependencies',
+    '$service reports itself, its version, both dependencies and its own store',
     async ({ service, url }) => {
       const response = await fetch(url);
       expect(response.status).toBe(200);
@@ -24,10 +24,9 @@ describe('GET {base}/health', () => {
       expect(report.service).toBe(service);
       expect(report.status).toBe('ok');
       expect(report.version).toMatch(/^\d+\.\d+\.\d+/);
-      expect(report.dependencies.map((dependency) => dependency.name).sort()).toEqual([
-        'cosmos',
-        'storage',
-      ]);
+      expect(report.dependencies.map((dependency) => dependency.name).sort()).toEqual(
+        service === 'auctions' ? ['auctions-store', 'cosmos', 'storage'] : ['cosmos', 'storage'],
+      );
       for (const dependency of report.dependencies) {
         expect(dependency.status).toBe('up');
         expect(dependency.latencyMs).toBeGreaterThanOrEqual(0);

@@ -22,7 +22,7 @@ import {
   signedInToken,
   type Owner,
 } from '../support/bidders.js';
-import { database, demo } from '../support/identity.js';
+import { database, demo, ifMatch } from '../support/identity.js';
 
 let staff: string;
 let viewer: string;
@@ -65,6 +65,24 @@ describe('scoring settings', () => {
       customWeights: DEFAULT_CUSTOM_WEIGHTS,
       customTiers: { premium: 85, gold: 75, silver: 65, bronze: 55 },
       automation: DEFAULT_AUTOMATION,
+      registration: {
+        bidLimits: {
+          Premium: null,
+          Gold: 5_000_000,
+          Silver: 1_000_000,
+          Bronze: 250_000,
+          New: 100_000,
+        },
+        autoApprove: {
+          previouslyApproved: false,
+          approvedAuctions: 3,
+          itemsWon: null,
+          amountSpent: null,
+        },
+        neverWithOpenDispute: true,
+        autoAccept: [],
+        autoDecline: [],
+      },
       autoMergeThreshold: 95,
       version: 0,
       updatedAt: null,
@@ -425,4 +443,35 @@ describe('the recalculation race', () => {
     expect(settings.recompute?.jobId).toBe(newest);
     await expectAllOnNewest(house.token, house.accountId);
   }, 120_000);
+});
+
+describe('registration rules', () => {
+  it('saves a bid limit per tier and the house lists, and refuses a negative limit naming it', async () => {
+    const house = await freshOwner();
+    const read = await domain<ScoringSettingsView>('GET', '/scoring/settings', {
+      token: house.token,
+    });
+    const registration = {
+      ...read.body.registration,
+      bidLimits: { ...read.body.registration.bidLimits, Bronze: 500_000 },
+      autoAccept: ['HV-1001'],
+    };
+    const saved = await domain<ScoringSettingsView>('PUT', '/scoring/settings', {
+      token: house.token,
+      body: { registration },
+      headers: ifMatch(read.body.etag),
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.registration).toEqual(registration);
+    // Registration rules decide future registrations; they do not rescore anyone.
+    expect(saved.body.version).toBe(0);
+    const negative = await domain('PUT', '/scoring/settings', {
+      token: house.token,
+      body: {
+        registration: { ...registration, bidLimits: { ...registration.bidLimits, Gold: -1 } },
+      },
+      headers: ifMatch(saved.body.etag),
+    });
+    expect(fieldsOf(negative)).toEqual(['registration.bidLimits.Gold']);
+  });
 });

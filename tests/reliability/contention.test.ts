@@ -52,7 +52,33 @@ interface Preparation {
   references?: Record<string, ReferenceKind>;
   /** What the record read afterwards holds when `sent` won, given the record read before. */
   change?: (sent: unknown, before: unknown) => unknown;
+  /**
+   * The writers' bodies, when a body valid to the contract may still be refused by a rule of the
+   * record (a schedule that ends before it starts, a status it cannot move to).
+   */
+  bodies?: (count: number) => unknown[];
 }
+
+/** Makes a record through a route of the table, for the preparations below. */
+async function made(owner: Caller, key: string, params: Record<string, string>, json: unknown) {
+  const op = ops.find((candidate) => candidate.key === key);
+  if (!op) throw new Error(`no route ${key}`);
+  const answer = await invoke(op, { params, body: { json }, token: owner.token });
+  const id = (answer.json as { id?: unknown } | undefined)?.id;
+  if (answer.status >= 300 || typeof id !== 'string') {
+    throw new Error(`${key} answered ${answer.status} ${excerpt(answer.text, 200)}`);
+  }
+  return id;
+}
+
+const newAuction = {
+  title: 'Contended sale',
+  category: 'art',
+  startDate: '2031-04-10',
+  startTime: '18:00',
+  endDate: '2031-04-11',
+  endTime: '18:00',
+};
 
 /** A house grant as the member view shows it, for what was sent (permissions only if any). */
 const grantOf = (houseId: string, role: string, permissions?: string[]) => ({
@@ -118,6 +144,40 @@ const prepared: Record<string, Preparation> = {
       ),
     }),
   },
+  'PUT /auctions/{id}': {
+    reason:
+      'an auction moves only along its lifecycle and its schedule must end after it starts, so writers change what any auction may change',
+    record: async (owner) => ({ id: await made(owner, 'POST /auctions', {}, newAuction) }),
+    bodies: (count) =>
+      Array.from({ length: count }, (_, index) => ({
+        title: `Contended sale ${index}`,
+        description: `Writer ${index}`,
+        buyersPremium: index % 40,
+      })),
+  },
+  'PUT /auctions/{id}/lots/{lotId}': {
+    reason:
+      'a lot belongs to an auction, and its estimates must stay in order, so writers change its title and estimates together',
+    record: async (owner) => {
+      const id = await made(owner, 'POST /auctions', {}, newAuction);
+      const lotId = await made(
+        owner,
+        'POST /auctions/{id}/lots',
+        { id },
+        {
+          lotNumber: '1',
+          title: 'Contended lot',
+        },
+      );
+      return { id, lotId };
+    },
+    bodies: (count) =>
+      Array.from({ length: count }, (_, index) => ({
+        title: `Contended lot ${index}`,
+        estimateLow: index * 100,
+        estimateHigh: index * 100 + 50,
+      })),
+  },
   'PUT /security/2fa/methods/{id}': {
     reason: 'a method is made in two steps, setup and a first code from the authenticator',
     record: async (owner) => ({ id: await verifiedAuthenticator(owner) }),
@@ -148,6 +208,8 @@ const candidatesOf = new Map(
 
 /** The writers' bodies: the candidates naming the account's things, valid and distinct. */
 function bodiesFor(op: Operation, body: z.ZodType, pools: Pools): unknown[] {
+  const given = prepared[op.key]?.bodies;
+  if (given) return given(WRITERS).filter((json) => body.safeParse(json).success);
   const references = prepared[op.key]?.references ?? {};
   const found = new Map<string, unknown>();
   for (const candidate of candidatesOf.get(op.key) ?? []) {

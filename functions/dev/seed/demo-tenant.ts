@@ -20,6 +20,7 @@ import { notify } from '../../src/notifications/notifications.service.js';
 import { createUser, newUserRecord, userByEmail } from '../../src/identity/shared/users.service.js';
 import { systemContext } from '../../src/platform/context.js';
 import type { Logger } from '../../src/platform/logging.js';
+import { seedDemoAuctions } from '../../src/sandbox/demo-auctions.js';
 import { seedDemoBidders } from '../../src/sandbox/demo-bidders.js';
 import { DEMO_ACCOUNT_NAME, demoAccountPlan } from '../../src/sandbox/demo-tenant.js';
 import { DEMO_PASSWORD, SECOND_ACCOUNT_NAME, demoUsers } from './demo-credentials.js';
@@ -135,6 +136,7 @@ export async function seedDemoTenant(log: Logger): Promise<void> {
     userId: owner.id,
     name: `${owner.firstName} ${owner.lastName}`,
   });
+  await seedDemoAuctions(systemContext(account.id));
 
   const lakesideOwner = await person(
     { email: 'owner@lakeside.demo', firstName: 'Lena', lastName: 'Marsh' },

@@ -286,3 +286,8 @@ export async function dueToGoLive(now: string) {
     .fetchAll();
   return resources;
 }
+
+/** Reads the container's own description: fails when the store is missing or unreachable. */
+export async function auctionsStore(abortSignal: AbortSignal) {
+  await container(auctionsContainer.id).read({ abortSignal });
+}

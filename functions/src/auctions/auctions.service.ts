@@ -9,6 +9,7 @@ import { MAX_BATCH_OPERATIONS, type AccountScope, type Stored } from '../platfor
 import { validationError, type FieldProblem } from '../platform/validation.js';
 import {
   auctionDocuments,
+  auctionsStore,
   auctionTallies,
   dependentsOf,
   documentIdsOf,
@@ -514,4 +515,9 @@ export async function auctionSummary(ctx: RequestContext): Promise<AuctionSummar
     cancelled: count('Cancelled'),
     avgBidders: rows.length ? Math.round(registered / rows.length) : 0,
   };
+}
+
+/** The auctions service is ready when its store answers: the container exists and is readable. */
+export async function auctionsReadiness(signal: AbortSignal): Promise<void> {
+  await auctionsStore(signal);
 }

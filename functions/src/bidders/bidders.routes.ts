@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { systemContext } from '../platform/context.js';
 import type { FunctionTable, QueueFunction } from '../platform/functions.js';
 import { httpRoute } from '../platform/http.js';
+import { inviteBidders } from '../auctions/registrations/registrations.service.js';
 import { accountNameOf } from '../identity/accounts/accounts.service.js';
 import { RECOMPUTE_QUEUE } from '../scoring/scoring.service.js';
 import { toBidder } from './bidder-model.js';
@@ -245,9 +246,23 @@ export const bidderFunctions: FunctionTable = {
       permission: 'bidders:invite',
       body: bulkInviteSchema,
       response: bulkInviteResultSchema,
-      handler: async ({ ctx, body }) => ({
-        json: await bulkInvite(ctx, body, await accountNameOf(ctx.scope.accountId)),
-      }),
+      handler: async ({ ctx, body }) => {
+        const accountName = await accountNameOf(ctx.scope.accountId);
+        if (!body.auctionId) return { json: await bulkInvite(ctx, body, accountName) };
+        // To an auction: recorded per auction, once per bidder, by the auctions service.
+        const result = await inviteBidders(
+          ctx,
+          body.auctionId,
+          { bidderIds: body.bidderIds, message: body.message },
+          accountName,
+        );
+        return {
+          json: {
+            invited: result.invited,
+            skipped: result.withoutEmail.map((id) => ({ id, reason: 'no email address' })),
+          },
+        };
+      },
     }),
     httpRoute({
       name: 'scoring-usage',

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
 export const dependencyHealthSchema = z.object({
-  name: z.enum(['cosmos', 'storage']),
+  /** A platform dependency, or a service's own store ("auctions-store"). */
+  name: z.enum(['cosmos', 'storage', 'auctions-store']),
   status: z.enum(['up', 'down']),
   latencyMs: z.number().int().nonnegative(),
   error: z.string().optional(),

@@ -1,3 +1,4 @@
+import { auctionsReadiness } from '../auctions/auctions.service.js';
 import { database } from '../platform/cosmos.js';
 import { isUnavailable } from '../platform/error-mapping.js';
 import type { AppSelection } from '../platform/functions.js';
@@ -40,7 +41,7 @@ async function probe(name: DependencyHealth['name'], run: Probe): Promise<Depend
   }
 }
 
-const probes: Record<DependencyHealth['name'], Probe> = {
+const probes: Record<'cosmos' | 'storage', Probe> = {
   cosmos: (abortSignal) => database().read({ abortSignal }),
   storage: (abortSignal) =>
     Promise.all([
@@ -49,9 +50,20 @@ const probes: Record<DependencyHealth['name'], Probe> = {
     ]),
 };
 
+/** What a service needs of its own beyond the platform: its store, ready to answer. */
+const ownProbes: Record<string, Partial<Record<DependencyHealth['name'], Probe>>> = {
+  auctions: { 'auctions-store': auctionsReadiness },
+};
+
 export async function checkHealth(service: string, app: AppSelection): Promise<HealthReport> {
+  const all: Partial<Record<DependencyHealth['name'], Probe>> = {
+    ...probes,
+    ...(ownProbes[service] ?? {}),
+  };
   const dependencies = await Promise.all(
-    (Object.keys(probes) as DependencyHealth['name'][]).map((name) => probe(name, probes[name])),
+    (Object.entries(all) as [DependencyHealth['name'], Probe][]).map(([name, run]) =>
+      probe(name, run),
+    ),
   );
   return {
     service,

@@ -14,7 +14,7 @@ import type { RequestContext } from '../platform/context.js';
 import { scoringSettings } from '../scoring/scoring.service.js';
 
 /** A small deterministic generator, so every fresh demo tenant has the same bidders. */
-function generator(seed: number) {
+export function generator(seed: number) {
   let state = seed >>> 0;
   const next = () => {
     state = (state + 0x6d2b79f5) >>> 0;

@@ -19,6 +19,7 @@ import {
   type ClientInfo,
 } from '../identity/sessions/sessions.service.js';
 import { createUser, eraseUser, newUserRecord } from '../identity/shared/users.service.js';
+import { seedDemoAuctions } from './demo-auctions.js';
 import { seedDemoBidders } from './demo-bidders.js';
 import { DEMO_ACCOUNT_NAME, demoAccountPlan } from './demo-tenant.js';
 import { sandboxRepo, type SandboxRecord, type StartsRecord } from './sandbox.repo.js';
@@ -107,6 +108,7 @@ export async function startSandbox(
     const ctx = systemContext(accountId);
     await furnishAccount(ctx, demoAccountPlan);
     await seedDemoBidders(ctx, { userId: owner.id, name: `${owner.firstName} ${owner.lastName}` });
+    await seedDemoAuctions(ctx);
     return await openSession(owner, client, accountId);
   } catch (error) {
     await removeSandbox(sandbox, accountContainers).catch((cleanup: unknown) =>

@@ -20,6 +20,7 @@ import {
 import {
   createLot,
   deleteLot,
+  getLot,
   listLots,
   recordResult,
   reorderLots,
@@ -57,6 +58,18 @@ export const lotFunctions: HttpFunction[] = [
     handler: async ({ ctx, params, body }) => {
       const lot = await createLot(ctx, params.id, body);
       return { status: 201, json: toLot(lot), etag: lot._etag };
+    },
+  }),
+  httpRoute({
+    name: 'lots-get',
+    route: 'auctions/{id}/lots/{lotId}',
+    methods: ['GET'],
+    permission: 'auctions:view',
+    params: lotParams,
+    response: lotSchema,
+    handler: async ({ ctx, params }) => {
+      const lot = await getLot(ctx, params.id, params.lotId);
+      return { json: toLot(lot), etag: lot._etag };
     },
   }),
   httpRoute({

@@ -72,7 +72,7 @@ export async function listLots(ctx: Pick<RequestContext, 'scope'>, auctionId: st
   return lotsOf(ctx.scope, auctionId);
 }
 
-async function findLot(ctx: Pick<RequestContext, 'scope'>, auctionId: string, lotId: string) {
+export async function getLot(ctx: Pick<RequestContext, 'scope'>, auctionId: string, lotId: string) {
   const found = await auctionDocuments.find(ctx.scope, lotId);
   if (found?.kind !== 'lot' || found.auctionId !== auctionId) throw notFound('Lot not found');
   return found as Stored<LotRecord>;
@@ -156,7 +156,7 @@ export async function updateLot(
 ) {
   const auction = await getAuction(ctx, auctionId);
   catalogueOpen(auction);
-  const current = await findLot(ctx, auctionId, lotId);
+  const current = await getLot(ctx, auctionId, lotId);
   if (current._etag !== ifMatch) {
     throw preconditionFailed('Someone else changed this lot; reload it to see their changes');
   }
@@ -206,7 +206,7 @@ export async function updateLot(
 }
 
 export async function deleteLot(ctx: RequestContext, auctionId: string, lotId: string) {
-  const lot = await findLot(ctx, auctionId, lotId);
+  const lot = await getLot(ctx, auctionId, lotId);
   if (lot.result) throw conflict(`Lot ${lot.lotNumber} has a recorded result and stays`);
   await withAuctionTurn(ctx, auctionId, async (auction) => {
     catalogueOpen(auction);
@@ -316,7 +316,7 @@ export async function recordResult(
   if (auction.status !== 'Active' && auction.status !== 'Completed') {
     throw conflict(`Results are recorded while the auction is Active, not ${auction.status}`);
   }
-  const lot = await findLot(ctx, auctionId, lotId);
+  const lot = await getLot(ctx, auctionId, lotId);
   const correcting = lot.result !== null || auction.status === 'Completed';
   if (correcting && !input.reason) {
     throw validationError([

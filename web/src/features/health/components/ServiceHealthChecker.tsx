@@ -122,6 +122,7 @@ function StatusBadge({ status }: { status: ServiceStatus }) {
 const dependencyLabel: Record<DependencyHealth['name'], string> = {
   cosmos: 'Cosmos DB',
   storage: 'Storage',
+  'auctions-store': 'Auctions store',
 };
 
 function ServiceRow({
