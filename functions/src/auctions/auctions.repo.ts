@@ -13,6 +13,7 @@ import type {
   RegistrationStatus,
 } from './registrations/registrations.schema.js';
 import type { Tier } from '../scoring/scoring.schema.js';
+import type { CampaignKind } from './campaigns/campaigns.schema.js';
 
 /**
  * One container holds an account's auctions with their lots and registrations, so a lot or a
@@ -119,13 +120,38 @@ export interface RegistrationRecord {
   registeredAt: string | null;
 }
 
-export type AuctionDocument = AuctionRecord | LotRecord | LotNumberClaim | RegistrationRecord;
+/** A marketing campaign launched for an auction: who launched it, to whom, and what was sent. */
+export interface CampaignRecord {
+  id: string;
+  accountId: string;
+  kind: 'campaign';
+  auctionId: string;
+  campaign: CampaignKind;
+  /** 1 for the first launch of this campaign for the auction, 2 for a repeat, ... */
+  launch: number;
+  status: 'sending' | 'sent' | 'failed';
+  launchedAt: string;
+  launchedById: string;
+  launchedByName: string;
+  message: string | null;
+  reach: number;
+  sent: number;
+  skippedOptedOut: number;
+  skippedWithoutEmail: number;
+  finishedAt: string | null;
+}
+
+export type AuctionDocument =
+  AuctionRecord | LotRecord | LotNumberClaim | RegistrationRecord | CampaignRecord;
 
 export const auctionDocuments = new TenantRepository<AuctionDocument>(auctionsContainer.id);
 
 export const lotNumberKey = (lotNumber: string) => lotNumber.trim().toLowerCase();
 export const lotNumberClaimId = (auctionId: string, lotNumber: string) =>
   `lotnumber:${auctionId}:${lotNumberKey(lotNumber)}`;
+/** One id per launch, so two first launches of a campaign cannot both be written. */
+export const campaignId = (auctionId: string, campaign: CampaignKind, launch: number) =>
+  `campaign:${auctionId}:${campaign}:${launch}`;
 export const registrationId = (auctionId: string, bidderId: string) =>
   `registration:${auctionId}:${bidderId}`;
 
@@ -237,6 +263,15 @@ export async function registrationsOf(scope: AccountScope, auctionId: string) {
     where: "c.kind = 'registration' AND c.auctionId = @auctionId",
     parameters: [{ name: '@auctionId', value: auctionId }],
   })) as Stored<RegistrationRecord>[];
+}
+
+/** The campaigns launched for an auction, newest first. */
+export async function campaignsOf(scope: AccountScope, auctionId: string) {
+  return (await auctionDocuments.all(scope, {
+    where: "c.kind = 'campaign' AND c.auctionId = @auctionId",
+    parameters: [{ name: '@auctionId', value: auctionId }],
+    orderBy: 'c.launchedAt DESC',
+  })) as Stored<CampaignRecord>[];
 }
 
 /** A bidder's registrations in every auction of the account. */
