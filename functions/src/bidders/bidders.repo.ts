@@ -281,13 +281,13 @@ const outreachSelect: Record<keyof OutreachFacts, string> = {
   historyCategories: 'ARRAY(SELECT VALUE h.generalCategory FROM h IN c.history)',
 };
 
+export const outreachFactsQuery = Object.entries(outreachSelect)
+  .map(([field, path]) => `${path} AS ${field}`)
+  .join(', ');
+
 /** Every bidder's outreach facts: a few hundred bytes each, whatever the history and notes. */
 export const allOutreachFacts = (scope: AccountScope) =>
-  biddersRepo.all(scope, {
-    select: Object.entries(outreachSelect)
-      .map(([field, path]) => `${path} AS ${field}`)
-      .join(', '),
-  }) as unknown as Promise<OutreachFacts[]>;
+  biddersRepo.all(scope, { select: outreachFactsQuery }) as unknown as Promise<OutreachFacts[]>;
 
 /** The bidder that carries this bidder ID as an alias: the one it was merged into. */
 export async function findByAlias(scope: AccountScope, bidderId: string) {
