@@ -241,43 +241,41 @@ async function firstRows<T>(
 }
 
 /**
- * One numbered page of auctions and how many match. The emulator has no OFFSET, and OFFSET costs
- * Cosmos what it skips anyway: the first page is read whole, a later one is found from the
- * ordered ids up to its end (small rows) and then read whole. The count runs beside it.
+ * One numbered page of auctions. The emulator has no OFFSET, and OFFSET costs Cosmos what it
+ * skips anyway: the first page is read whole, a later one is found from the ordered ids up to its
+ * end (small rows) and then read whole.
  */
 export async function listAuctionPage(
   scope: AccountScope,
   query: ListAuctionsQuery,
-): Promise<{ auctions: Stored<AuctionRecord>[]; total: number }> {
+): Promise<Stored<AuctionRecord>[]> {
   const { where, parameters } = listCondition(query);
   const orderBy = `${sortPaths[query.sortBy]} ${query.sortOrder === 'asc' ? 'ASC' : 'DESC'}`;
   const start = (query.page - 1) * query.limit;
-  const pageOf = async () => {
-    if (start === 0) {
-      return firstRows<Stored<AuctionRecord>>(scope, { where, parameters, orderBy }, query.limit);
-    }
-    const ids = (
-      await firstRows<{ id: string }>(
-        scope,
-        { select: 'c.id', where, parameters, orderBy },
-        start + query.limit,
-      )
+  if (start === 0) {
+    return firstRows<Stored<AuctionRecord>>(scope, { where, parameters, orderBy }, query.limit);
+  }
+  const ids = (
+    await firstRows<{ id: string }>(
+      scope,
+      { select: 'c.id', where, parameters, orderBy },
+      start + query.limit,
     )
-      .slice(start)
-      .map((row) => row.id);
-    if (ids.length === 0) return [];
-    const documents = (await auctionDocuments.all(scope, {
-      where: "c.kind = 'auction' AND ARRAY_CONTAINS(@ids, c.id)",
-      parameters: [{ name: '@ids', value: ids }],
-    })) as Stored<AuctionRecord>[];
-    const byId = new Map(documents.map((document) => [document.id, document]));
-    return ids.flatMap((id) => byId.get(id) ?? []);
-  };
-  const [auctions, total] = await Promise.all([
-    pageOf(),
-    auctionDocuments.count(scope, { where, parameters }),
-  ]);
-  return { auctions, total };
+  )
+    .slice(start)
+    .map((row) => row.id);
+  if (ids.length === 0) return [];
+  const documents = (await auctionDocuments.all(scope, {
+    where: "c.kind = 'auction' AND ARRAY_CONTAINS(@ids, c.id)",
+    parameters: [{ name: '@ids', value: ids }],
+  })) as Stored<AuctionRecord>[];
+  const byId = new Map(documents.map((document) => [document.id, document]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** How many auctions a list's filters match. */
+export function countAuctions(scope: AccountScope, query: ListAuctionsQuery) {
+  return auctionDocuments.count(scope, listCondition(query));
 }
 
 /** Status counts and registered bidders of every auction, for the tiles. */

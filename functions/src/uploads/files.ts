@@ -1,7 +1,7 @@
 import { Readable, Transform } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import Busboy from 'busboy';
-import { parse as parseCsv } from 'csv-parse';
+import { CsvError, parse as parseCsv } from 'csv-parse';
 import type ExcelJS from 'exceljs';
 import { AppError, payloadTooLarge } from '../platform/errors.js';
 import { validationError } from '../platform/validation.js';
@@ -150,8 +150,9 @@ export async function* csvRows(
       yield { row, values: record };
     }
   } catch (error) {
-    const { code, lines } = error as { code?: unknown; lines?: unknown };
-    if (code !== 'CSV_MAX_RECORD_SIZE') throw error;
+    // What is not CSV (a quote left open, say) is the file's fault, not a fault of Lotwise.
+    if (!(error instanceof CsvError)) throw error;
+    const { code, lines } = error as CsvError & { lines?: unknown };
     // Read to the end first: a file over the size limit is refused as that.
     stream.unpipe(pieces);
     stream.resume();
@@ -160,7 +161,10 @@ export async function* csvRows(
       {
         location: 'body',
         field,
-        message: `row ${String(lines)} is longer than ${MAX_CSV_ROW_CHARS / 1024} KB`,
+        message:
+          code === 'CSV_MAX_RECORD_SIZE'
+            ? `row ${String(lines)} is longer than ${MAX_CSV_ROW_CHARS / 1024} KB`
+            : `is not valid CSV at line ${String(lines)}: ${error.message.split(':')[0] ?? code}`,
       },
     ]);
   }

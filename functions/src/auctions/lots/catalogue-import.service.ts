@@ -119,7 +119,11 @@ async function readUpload(form: AsyncGenerator<FormPart>, exponent: number) {
       try {
         read = await readFile(part.name, part.stream, exponent);
       } finally {
-        if (!part.stream.readableEnded) await drain(part.stream).catch(() => undefined);
+        if (!part.stream.readableEnded) {
+          // A parser that gave up holds the rest back: it is let go and the rest read and dropped.
+          part.stream.unpipe();
+          await drain(part.stream).catch(() => undefined);
+        }
       }
     }
   } catch (error) {
