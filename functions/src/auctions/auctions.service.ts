@@ -507,7 +507,7 @@ export async function deleteAuction(ctx: RequestContext, id: string, ifMatch: st
 const totals = rememberedTotals();
 
 export async function listAuctions(ctx: RequestContext, query: ListAuctionsQuery) {
-  const { page, limit, sortBy, sortOrder, ...filter } = query;
+  const { page, limit, sortBy: _sortBy, sortOrder: _sortOrder, ...filter } = query;
   const [auctions, total] = await Promise.all([
     listAuctionPage(ctx.scope, query),
     totals.remembered(ctx.scope.accountId, JSON.stringify(filter), () =>
