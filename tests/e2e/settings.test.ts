@@ -84,4 +84,32 @@ describe('Account Settings', () => {
     expect(errors).toEqual([]);
     await page.context().close();
   });
+
+  it('saves the registration rules: a bid limit per tier and the house lists, still there after a reload', async () => {
+    const { page, errors } = await openPage(browser);
+    await signedIn(page, 'owner@harborview.demo');
+    await page.goto(`${webUrl}/settings/bidder-scoring`);
+    await page.getByText('Auction registration').waitFor();
+    const bronze = page.getByRole('spinbutton', { name: 'Bronze' });
+    expect(await bronze.inputValue()).toBe('2500');
+    await bronze.fill('3000');
+    await page.getByRole('textbox', { name: 'Always approve' }).fill('HV-1001, HV-1002');
+    await page.getByRole('button', { name: 'Save Registration Rules' }).click();
+    await page.getByText('Registration rules saved').first().waitFor();
+    await page.reload();
+    await page.getByText('Auction registration').waitFor();
+    expect(await page.getByRole('spinbutton', { name: 'Bronze' }).inputValue()).toBe('3000');
+    expect(await page.getByRole('textbox', { name: 'Always approve' }).inputValue()).toBe(
+      'HV-1001, HV-1002',
+    );
+    await page.getByRole('spinbutton', { name: 'Bronze' }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'settings-registration-rules');
+    // Put the demo back as it was for the tests after this one.
+    await page.getByRole('spinbutton', { name: 'Bronze' }).fill('2500');
+    await page.getByRole('textbox', { name: 'Always approve' }).fill('');
+    await page.getByRole('button', { name: 'Save Registration Rules' }).click();
+    await page.getByText('Registration rules saved').first().waitFor();
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
 });

@@ -5,6 +5,7 @@ import {
   bulkInviteResultSchema,
   duplicatesResponseSchema,
   historyResponseSchema,
+  scoreHistoryResponseSchema,
   importResultSchema,
   listResponseSchema,
   notesResponseSchema,
@@ -83,6 +84,8 @@ export function useBidderList(filters: ListFilters) {
 
 const bidderKey = (id: string) => domainApi(`/bidders/${encodeURIComponent(id)}`);
 const historyKey = (id: string) => domainApi(`/bidders/${encodeURIComponent(id)}/history`);
+const scoreHistoryKey = (id: string) =>
+  domainApi(`/bidders/${encodeURIComponent(id)}/score-history`);
 const notesKey = (id: string) => domainApi(`/bidders/${encodeURIComponent(id)}/notes`);
 const duplicatesKey = domainApi('/duplicates?status=pending');
 const analyticsKey = (scoreType: ScoreType) =>
@@ -92,6 +95,8 @@ export const useBidder = (id: string | null) =>
   useSWR(id ? bidderKey(id) : null, fetchWith(bidderSchema));
 export const useBidderHistory = (id: string | null, enabled: boolean) =>
   useSWR(id && enabled ? historyKey(id) : null, fetchWith(historyResponseSchema));
+export const useScoreHistory = (id: string | null) =>
+  useSWR(id ? scoreHistoryKey(id) : null, fetchWith(scoreHistoryResponseSchema));
 export const useBidderNotes = (id: string | null) =>
   useSWR(id ? notesKey(id) : null, fetchWith(notesResponseSchema));
 export const useDuplicates = () => useSWR(duplicatesKey, fetchWith(duplicatesResponseSchema));

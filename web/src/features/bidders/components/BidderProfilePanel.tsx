@@ -1,6 +1,7 @@
 import {
   Badge,
   Body1,
+  Body1Strong,
   Button,
   Caption1,
   Card,
@@ -35,6 +36,7 @@ import {
   PhoneRegular,
 } from '@fluentui/react-icons';
 import { noteCategories, type Bidder, type ScoreType } from '@contracts/bidders/bidders.schema';
+import { componentLabels } from '@contracts/scoring/scoring.schema';
 import { useState, type FormEvent } from 'react';
 import { PermittedButton } from '../../../components/PermittedButton';
 import { messageOf } from '../../../lib/api-client';
@@ -42,7 +44,13 @@ import { useCan } from '../../../lib/auth-store';
 import { needsPermission } from '../../../lib/permission-text';
 import { useNotify } from '../../../lib/toast';
 import { useAction } from '../../../lib/use-action';
-import { useBidder, useBidderActions, useBidderHistory, useBidderNotes } from '../api/bidders';
+import {
+  useBidder,
+  useBidderActions,
+  useBidderHistory,
+  useBidderNotes,
+  useScoreHistory,
+} from '../api/bidders';
 import { BidderFormDialog } from './BidderFormDialog';
 import { ScoreGauge } from './ScoreGauge';
 import { ScoreTypeSwitch } from './ScoreTypeSwitch';
@@ -115,6 +123,22 @@ const useStyles = makeStyles({
   noteActions: { display: 'flex', justifyContent: 'flex-end' },
   footer: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   tabs: { flexWrap: 'wrap' },
+  changes: {
+    listStyle: 'none',
+    margin: 0,
+    padding: 0,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalS,
+  },
+  change: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '2px',
+    padding: tokens.spacingHorizontalM,
+    borderRadius: tokens.borderRadiusMedium,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+  },
 });
 
 const money = new Intl.NumberFormat('en-US', {
@@ -219,7 +243,69 @@ function Breakdown({
           : ''}
       </Caption1>
       <ScoreBreakdown scoreType={scoreType} breakdown={score.breakdown} neutral={score.neutral} />
+      <ScoreChanges bidderId={bidder.id} scoreType={scoreType} />
     </div>
+  );
+}
+
+/** Each change of the shown score, newest first: what moved, by how much, and why. */
+function ScoreChanges({ bidderId, scoreType }: { bidderId: string; scoreType: ScoreType }) {
+  const styles = useStyles();
+  const { data, error } = useScoreHistory(bidderId);
+  if (error) return <MessageBar intent="error">{messageOf(error)}</MessageBar>;
+  if (!data) {
+    return (
+      <Skeleton aria-label="Loading score history">
+        <SkeletonItem size={32} />
+      </Skeleton>
+    );
+  }
+  const changes = data.changes.filter(
+    (change) =>
+      change[scoreType].before !== change[scoreType].after ||
+      change.components.some((moved) => moved.scoreType === scoreType),
+  );
+  return (
+    <section aria-labelledby="score-changes" className={styles.stack}>
+      <Subtitle2 id="score-changes">How the score changed</Subtitle2>
+      {changes.length === 0 ? (
+        <Caption1 className={styles.muted}>
+          No changes yet. Each auction this bidder takes part in, and each edit of their record, is
+          listed here with what it moved.
+        </Caption1>
+      ) : (
+        <ul className={styles.changes}>
+          {changes.map((change) => {
+            const move = change[scoreType];
+            const delta = move.after - move.before;
+            return (
+              <li key={change.id} className={styles.change}>
+                <div className={styles.entryHead}>
+                  <Body1Strong>{change.cause}</Body1Strong>
+                  <Caption1 className={styles.muted}>{dateOf(change.at)}</Caption1>
+                </div>
+                <Body1>
+                  {move.before} → {move.after} ({delta > 0 ? '+' : ''}
+                  {delta})
+                  {move.tierBefore !== move.tierAfter
+                    ? `, ${move.tierBefore} → ${move.tierAfter}`
+                    : ''}
+                </Body1>
+                <Caption1 className={styles.muted}>
+                  {change.components
+                    .filter((moved) => moved.scoreType === scoreType)
+                    .map(
+                      (moved) =>
+                        `${componentLabels[moved.component]} ${moved.before} → ${moved.after}`,
+                    )
+                    .join(' · ')}
+                </Caption1>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
   );
 }
 

@@ -25,6 +25,7 @@ import { useNotify } from '../../../lib/toast';
 import { useAction } from '../../../lib/use-action';
 import { useLotwiseModel, useSaveScoringSettings, useScoringSettings } from '../api/scoring';
 import { AutomationBands } from './AutomationBands';
+import { RegistrationRulesCard } from './RegistrationRulesCard';
 import { ScoringSettingsDialog } from './ScoringSettingsDialog';
 
 const useStyles = makeStyles({
@@ -222,6 +223,7 @@ export function ScoringTab() {
           </div>
         </div>
       </Card>
+      <RegistrationRulesCard rules={custom.registration} canEdit={canEdit} />
       <ScoringSettingsDialog open={editing} canEdit={canEdit} onClose={() => setEditing(false)} />
     </div>
   );
