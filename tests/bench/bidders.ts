@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { Agent, request as httpRequest } from 'node:http';
-import { CosmosClient, type Container, type JSONObject, type SqlParameter } from '@azure/cosmos';
-import { GOOD_PASSWORD } from '../support/identity.js';
+import type { Container, JSONObject, SqlParameter } from '@azure/cosmos';
 import { startTestStack, type TestStack } from '../support/test-stack.js';
 import { generatePeople, generator, pairKey, statsFor } from './bidder-data.js';
+import { agent, cosmosFor, json, multipart, newOwner, send, type Owner } from './client.js';
 import { round, summarise, type Summary } from './stats.js';
 
 /**
@@ -35,117 +33,7 @@ const LIST_ROUNDS = 10;
 const LIST_REQUESTS_PER_ROUND = 40;
 const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
 
-const agent = new Agent({ keepAlive: true, maxSockets: 64 });
-
 const progress = (message: string) => process.stderr.write(`bench · bidders: ${message}\n`);
-
-interface Reply {
-  status: number;
-  text: string;
-  ms: number;
-}
-
-function send(
-  method: string,
-  url: string,
-  options: { token?: string; body?: Buffer | string; headers?: Record<string, string> } = {},
-): Promise<Reply> {
-  const started = performance.now();
-  return new Promise<Reply>((resolve, reject) => {
-    const outgoing = httpRequest(
-      url,
-      {
-        method,
-        agent,
-        headers: {
-          ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-          ...(options.body === undefined
-            ? {}
-            : { 'content-length': String(Buffer.byteLength(options.body)) }),
-          ...options.headers,
-        },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.once('end', () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            text: Buffer.concat(chunks).toString('utf8'),
-            ms: performance.now() - started,
-          }),
-        );
-        response.once('error', reject);
-      },
-    );
-    outgoing.once('error', reject);
-    outgoing.end(options.body);
-  });
-}
-
-async function json<T>(
-  method: string,
-  url: string,
-  options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
-): Promise<T> {
-  const reply = await send(method, url, {
-    ...(options.token ? { token: options.token } : {}),
-    ...(options.body === undefined
-      ? {}
-      : {
-          body: JSON.stringify(options.body),
-          headers: { 'content-type': 'application/json', ...options.headers },
-        }),
-  });
-  if (reply.status >= 300)
-    throw new Error(`${method} ${url} answered ${reply.status}: ${reply.text}`);
-  return JSON.parse(reply.text) as T;
-}
-
-/** A new account of its own (the owner holds every permission), and its access token. */
-async function newOwner(testStack: TestStack, label: string) {
-  const email = `bench-${label}-${randomUUID().slice(0, 8)}@example.com`;
-  const body = await json<{ accessToken?: string; account?: { id: string } }>(
-    'POST',
-    `${testStack.stack.authUrl}/signup`,
-    {
-      body: {
-        firstName: 'Bench',
-        lastName: 'Owner',
-        email,
-        password: GOOD_PASSWORD,
-        confirmPassword: GOOD_PASSWORD,
-        accountName: `Bench ${label}`,
-        preferences: { termsAccepted: true, privacyPolicyAccepted: true },
-      },
-    },
-  );
-  if (!body.accessToken || !body.account) throw new Error('sign-up gave no token or account');
-  return {
-    email,
-    accountId: body.account.id,
-    /** A fresh access token (they last 15 minutes). */
-    token: async () => {
-      const session = await json<{ accessToken?: string }>(
-        'POST',
-        `${testStack.stack.authUrl}/login`,
-        { body: { email, password: GOOD_PASSWORD } },
-      );
-      if (!session.accessToken) throw new Error('sign-in gave no access token');
-      return session.accessToken;
-    },
-  };
-}
-
-function cosmosFor(testStack: TestStack) {
-  const client = new CosmosClient({
-    endpoint: testStack.settings.COSMOS_ENDPOINT as string,
-    key: testStack.settings.COSMOS_KEY as string,
-    connectionPolicy: { enableEndpointDiscovery: false },
-  });
-  const database = client.database(testStack.settings.COSMOS_DATABASE as string);
-  return { client, bidders: database.container('bidders') };
-}
 
 /** Scored bidders written straight to Cosmos in transactional batches of 100. */
 async function seedTenant(
@@ -178,6 +66,7 @@ async function seedTenant(
         status: person.status,
         preferredCategories: [],
         preferredPaymentMethod: 'Credit Card',
+        marketingOptOut: false,
         stats: statsFor(random, now),
       },
       settings,
@@ -450,22 +339,6 @@ const rssOf = (pid: number) => {
   return { rssMb: field('VmRSS') / 1024, peakMb: field('VmHWM') / 1024 };
 };
 
-function multipart(files: { name: string; data: Buffer }[]) {
-  const boundary = `----lotwise-bench-${randomUUID()}`;
-  const parts: Buffer[] = [];
-  for (const file of files) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\ncontent-disposition: form-data; name="files"; filename="${file.name}"\r\ncontent-type: text/csv\r\n\r\n`,
-      ),
-      file.data,
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
 /** CSV files of compact rows, as few as fit under the 10 MB limit each and in all. */
 function importCsv(rows: number) {
   const { people } = generatePeople(rows, 0, 77, 'i');
@@ -643,8 +516,6 @@ async function tenantFigures(steps: readonly TenantStep[]) {
     await testStack.stop();
   }
 }
-
-type Owner = Awaited<ReturnType<typeof newOwner>>;
 
 /**
  * New weights saved, then the settings polled as the screen does until the job says it is done:

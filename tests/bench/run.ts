@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Agent, get } from 'node:http';
 import { repoRoot } from '../../functions/dev/local-settings.js';
+import { AUCTION_PARTS, auctionFigures, type AuctionFigures } from './auctions.js';
 import { BIDDER_PARTS, bidderFigures, type BidderFigures } from './bidders.js';
 import { identityFigures } from './identity.js';
 import { round, summarise, type Summary } from './stats.js';
@@ -16,6 +17,8 @@ import { round, summarise, type Summary } from './stats.js';
  *  4. Bidders: the list at 50,000 bidders against the bare SDK query, a 100,000-row import, the
  *     duplicate matcher's speed, recall and precision, a full custom-score recompute, and one
  *     tenant's list alone and among ten tenants.
+ *  5. Auctions: the list at 5,000 auctions against the bare SDK query, the bidder assessment at
+ *     10,000 bidders, and a 2,000-lot catalogue import.
  */
 
 function runChild(script: string, args: string[] = []) {
@@ -112,16 +115,23 @@ async function hostFigures() {
 }
 
 /**
- * BENCH=identity,query,host,bidders picks the parts (all by default) and BENCH_BIDDERS the bidder
- * parts (see bidders.ts). A run of every part writes tests/artifacts/bench.json; a partial run
- * writes tests/artifacts/bench-<parts>.json, so it never replaces the full figures.
+ * BENCH=identity,query,host,bidders,auctions picks the parts (all by default), BENCH_BIDDERS the
+ * bidder parts (see bidders.ts) and BENCH_AUCTIONS the auction parts (see auctions.ts); a part
+ * may also be named as an argument (`npm run bench -- auctions`). A run of every part writes
+ * tests/artifacts/bench.json; a partial run writes tests/artifacts/bench-<parts>.json, so it
+ * never replaces the full figures.
  */
-const PARTS = ['identity', 'query', 'host', 'bidders'];
-const parts = process.env.BENCH ? process.env.BENCH.split(',') : PARTS;
+const PARTS = ['identity', 'query', 'host', 'bidders', 'auctions'];
+const named = process.argv.slice(2).filter((argument) => PARTS.includes(argument));
+const parts = named.length ? named : process.env.BENCH ? process.env.BENCH.split(',') : PARTS;
 const bidderParts = process.env.BENCH_BIDDERS ? process.env.BENCH_BIDDERS.split(',') : BIDDER_PARTS;
+const auctionParts = process.env.BENCH_AUCTIONS
+  ? process.env.BENCH_AUCTIONS.split(',')
+  : AUCTION_PARTS;
 const everything =
   PARTS.every((part) => parts.includes(part)) &&
-  BIDDER_PARTS.every((part) => bidderParts.includes(part));
+  BIDDER_PARTS.every((part) => bidderParts.includes(part)) &&
+  AUCTION_PARTS.every((part) => auctionParts.includes(part));
 const when = async <T>(part: string, figures: () => Promise<T>) =>
   parts.includes(part) ? figures() : null;
 
@@ -132,6 +142,7 @@ const queries = await when('query', async () => ({
 }));
 const host = await when('host', hostFigures);
 const bidders = await when('bidders', () => bidderFigures(bidderParts));
+const auctions = await when('auctions', () => auctionFigures(auctionParts));
 
 const report = {
   measuredAt: new Date().toISOString(),
@@ -140,6 +151,7 @@ const report = {
   devHost: host && devHostReport(host),
   identity: identity && identityReport(identity),
   bidders,
+  auctions,
 };
 
 function emulatorQueryReport(before: QueryFigures, after: QueryFigures) {
@@ -198,7 +210,13 @@ function identityReport(identity: Awaited<ReturnType<typeof identityFigures>>) {
   };
 }
 
-const artifact = everything ? 'bench.json' : `bench-${[...parts, ...bidderParts].join('-')}.json`;
+const artifact = everything
+  ? 'bench.json'
+  : `bench-${[
+      ...parts,
+      ...(parts.includes('bidders') ? bidderParts : []),
+      ...(parts.includes('auctions') ? auctionParts : []),
+    ].join('-')}.json`;
 mkdirSync(join(repoRoot, 'tests', 'artifacts'), { recursive: true });
 writeFileSync(
   join(repoRoot, 'tests', 'artifacts', artifact),
@@ -210,6 +228,7 @@ process.stdout.write(
     report.devHost && host && devHostSummary(report.devHost, host),
     report.identity && identitySummary(report.identity),
     bidders && biddersSummary(bidders),
+    auctions && auctionsSummary(auctions),
   ]
     .filter(Boolean)
     .join('\n')}\nSaved to tests/artifacts/${artifact}\n`,
@@ -280,6 +299,43 @@ function biddersSummary(figures: BidderFigures) {
             `  ${name.padEnd(18)}  among ${multiTenant.tenants} / alone: route p50 ${ratio.route.p50}x  p95 ${ratio.route.p95}x  one at a time ${ratio.route.oneAtATime}x   SDK p50 ${ratio.sdk.p50}x  p95 ${ratio.sdk.p95}x  one at a time ${ratio.sdk.oneAtATime}x`,
         )
         .join('\n')}`,
+  ]
+    .filter(Boolean)
+    .join('\n')
+    .concat('\n');
+}
+
+function auctionsSummary(figures: AuctionFigures) {
+  const { list, assessment } = figures;
+  const importing = figures.import;
+  type Variant = {
+    url: string;
+    total: number;
+    samePageAsSdk: boolean;
+    oneAtATime: Record<'routeMs' | 'sdkMs', { p50: number; p95: number }> & {
+      ratio: { p50: number; p95: number };
+    };
+    concurrent: Record<'routeMs' | 'sdkMs', { p50: number; p95: number }> & {
+      clients: number;
+      ratio: { p50: number; p95: number };
+    };
+  };
+  const variantLine = ([name, variant]: [string, Variant]) =>
+    `  ${name.padEnd(16)}  one at a time: route p50 ${variant.oneAtATime.routeMs.p50} ms  p95 ${variant.oneAtATime.routeMs.p95} ms   SDK p50 ${variant.oneAtATime.sdkMs.p50} ms  p95 ${variant.oneAtATime.sdkMs.p95} ms   ratio p50 ${variant.oneAtATime.ratio.p50}x  p95 ${variant.oneAtATime.ratio.p95}x\n  ${''.padEnd(16)}  ${variant.concurrent.clients} at once:    route p50 ${variant.concurrent.routeMs.p50} ms  p95 ${variant.concurrent.routeMs.p95} ms   SDK p50 ${variant.concurrent.sdkMs.p50} ms  p95 ${variant.concurrent.sdkMs.p95} ms   ratio p50 ${variant.concurrent.ratio.p50}x  p95 ${variant.concurrent.ratio.p95}x   (${variant.total} match; same page as SDK: ${variant.samePageAsSdk})`;
+  return [
+    'Auctions',
+    list &&
+      `  GET /listAuctions, ${list.auctions} auctions (seeded in ${list.seededSeconds} s), page of 50\n${Object.entries(
+        list.variants as Record<string, Variant>,
+      )
+        .map(variantLine)
+        .join(
+          '\n',
+        )}\n  ${'GET one auction'.padEnd(16)}  one at a time: p50 ${list.getOneAuctionMs.p50} ms  p95 ${list.getOneAuctionMs.p95} ms (the fixed cost of a route: host, token, a point read)`,
+    assessment &&
+      `  assessment          ${assessment.bidders} bidders, ${assessment.lots} lots: route p50 ${assessment.routeMs.p50} ms  p95 ${assessment.routeMs.p95} ms (${assessment.requests} requests; the facts query alone p50 ${assessment.factsQueryMs.p50} ms)`,
+    importing &&
+      `  catalogue import    ${importing.lots} lots (${Math.round(importing.fileBytes / 1024)} KB CSV): ${importing.newLots.seconds} s new, ${importing.sameFileAgain.seconds} s again as updates; lot count ${importing.lotCountAfterwards}`,
   ]
     .filter(Boolean)
     .join('\n')

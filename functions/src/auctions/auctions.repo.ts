@@ -1,6 +1,11 @@
 import type { SqlParameter } from '@azure/cosmos';
 import { container, type ContainerDefinition } from '../platform/cosmos.js';
-import { TenantRepository, type AccountScope, type Stored } from '../platform/repo.js';
+import {
+  TenantRepository,
+  type AccountScope,
+  type PageRequest,
+  type Stored,
+} from '../platform/repo.js';
 import type {
   AuctionInput,
   AuctionStatus,
@@ -13,6 +18,7 @@ import type {
   RegistrationStatus,
 } from './registrations/registrations.schema.js';
 import type { Tier } from '../scoring/scoring.schema.js';
+import type { CampaignKind } from './campaigns/campaigns.schema.js';
 
 /**
  * One container holds an account's auctions with their lots and registrations, so a lot or a
@@ -119,13 +125,38 @@ export interface RegistrationRecord {
   registeredAt: string | null;
 }
 
-export type AuctionDocument = AuctionRecord | LotRecord | LotNumberClaim | RegistrationRecord;
+/** A marketing campaign launched for an auction: who launched it, to whom, and what was sent. */
+export interface CampaignRecord {
+  id: string;
+  accountId: string;
+  kind: 'campaign';
+  auctionId: string;
+  campaign: CampaignKind;
+  /** 1 for the first launch of this campaign for the auction, 2 for a repeat, ... */
+  launch: number;
+  status: 'sending' | 'sent' | 'failed';
+  launchedAt: string;
+  launchedById: string;
+  launchedByName: string;
+  message: string | null;
+  reach: number;
+  sent: number;
+  skippedOptedOut: number;
+  skippedWithoutEmail: number;
+  finishedAt: string | null;
+}
+
+export type AuctionDocument =
+  AuctionRecord | LotRecord | LotNumberClaim | RegistrationRecord | CampaignRecord;
 
 export const auctionDocuments = new TenantRepository<AuctionDocument>(auctionsContainer.id);
 
 export const lotNumberKey = (lotNumber: string) => lotNumber.trim().toLowerCase();
 export const lotNumberClaimId = (auctionId: string, lotNumber: string) =>
   `lotnumber:${auctionId}:${lotNumberKey(lotNumber)}`;
+/** One id per launch, so two first launches of a campaign cannot both be written. */
+export const campaignId = (auctionId: string, campaign: CampaignKind, launch: number) =>
+  `campaign:${auctionId}:${campaign}:${launch}`;
 export const registrationId = (auctionId: string, bidderId: string) =>
   `registration:${auctionId}:${bidderId}`;
 
@@ -187,33 +218,64 @@ function listCondition(query: ListAuctionsQuery): { where: string; parameters: S
 }
 
 /**
- * One numbered page of auctions. The emulator has no OFFSET, and OFFSET costs Cosmos what it skips
- * anyway, so the page is found from the ordered ids alone (small rows), then read whole.
+ * The first `count` rows of a query in its order, a page at a time: Cosmos may answer a page with
+ * fewer rows than asked, and reads (as the emulator sorts) only as far as the rows wanted.
+ */
+async function firstRows<T>(
+  scope: AccountScope,
+  request: Omit<PageRequest, 'pageSize' | 'continuationToken'>,
+  count: number,
+): Promise<T[]> {
+  const rows: T[] = [];
+  let continuationToken: string | undefined;
+  do {
+    const page = await auctionDocuments.page(scope, {
+      ...request,
+      pageSize: count - rows.length,
+      ...(continuationToken ? { continuationToken } : {}),
+    });
+    rows.push(...(page.items as unknown as T[]));
+    continuationToken = page.continuationToken;
+  } while (continuationToken && rows.length < count);
+  return rows.slice(0, count);
+}
+
+/**
+ * One numbered page of auctions. The emulator has no OFFSET, and OFFSET costs Cosmos what it
+ * skips anyway: the first page is read whole, a later one is found from the ordered ids up to its
+ * end (small rows) and then read whole.
  */
 export async function listAuctionPage(
   scope: AccountScope,
   query: ListAuctionsQuery,
-): Promise<{ auctions: Stored<AuctionRecord>[]; total: number }> {
+): Promise<Stored<AuctionRecord>[]> {
   const { where, parameters } = listCondition(query);
-  const order = query.sortOrder === 'asc' ? 'ASC' : 'DESC';
-  const ordered = (await auctionDocuments.all(scope, {
-    select: 'c.id',
-    where,
-    parameters,
-    orderBy: `${sortPaths[query.sortBy]} ${order}`,
-  })) as unknown as { id: string }[];
+  const orderBy = `${sortPaths[query.sortBy]} ${query.sortOrder === 'asc' ? 'ASC' : 'DESC'}`;
   const start = (query.page - 1) * query.limit;
-  const ids = ordered.slice(start, start + query.limit).map((row) => row.id);
-  if (ids.length === 0) return { auctions: [], total: ordered.length };
+  if (start === 0) {
+    return firstRows<Stored<AuctionRecord>>(scope, { where, parameters, orderBy }, query.limit);
+  }
+  const ids = (
+    await firstRows<{ id: string }>(
+      scope,
+      { select: 'c.id', where, parameters, orderBy },
+      start + query.limit,
+    )
+  )
+    .slice(start)
+    .map((row) => row.id);
+  if (ids.length === 0) return [];
   const documents = (await auctionDocuments.all(scope, {
     where: "c.kind = 'auction' AND ARRAY_CONTAINS(@ids, c.id)",
     parameters: [{ name: '@ids', value: ids }],
   })) as Stored<AuctionRecord>[];
   const byId = new Map(documents.map((document) => [document.id, document]));
-  return {
-    auctions: ids.flatMap((id) => byId.get(id) ?? []),
-    total: ordered.length,
-  };
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** How many auctions a list's filters match. */
+export function countAuctions(scope: AccountScope, query: ListAuctionsQuery) {
+  return auctionDocuments.count(scope, listCondition(query));
 }
 
 /** Status counts and registered bidders of every auction, for the tiles. */
@@ -237,6 +299,15 @@ export async function registrationsOf(scope: AccountScope, auctionId: string) {
     where: "c.kind = 'registration' AND c.auctionId = @auctionId",
     parameters: [{ name: '@auctionId', value: auctionId }],
   })) as Stored<RegistrationRecord>[];
+}
+
+/** The campaigns launched for an auction, newest first. */
+export async function campaignsOf(scope: AccountScope, auctionId: string) {
+  return (await auctionDocuments.all(scope, {
+    where: "c.kind = 'campaign' AND c.auctionId = @auctionId",
+    parameters: [{ name: '@auctionId', value: auctionId }],
+    orderBy: 'c.launchedAt DESC',
+  })) as Stored<CampaignRecord>[];
 }
 
 /** A bidder's registrations in every auction of the account. */

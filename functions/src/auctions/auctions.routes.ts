@@ -26,6 +26,8 @@ import {
   toAuction,
   updateAuction,
 } from './auctions.service.js';
+import { assessmentFunctions } from './assessment/assessment.routes.js';
+import { campaignFunctions } from './campaigns/campaigns.routes.js';
 import { closeAuction, goLiveDue } from './lifecycle.service.js';
 import { lotFunctions } from './lots/lots.routes.js';
 import { auctionPerformance } from './performance.service.js';
@@ -162,6 +164,8 @@ export const auctionFunctions: FunctionTable = {
     }),
     ...lotFunctions,
     ...registrationFunctions,
+    ...assessmentFunctions,
+    ...campaignFunctions,
     goLiveTimer,
   ],
 };

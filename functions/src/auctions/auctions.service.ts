@@ -5,12 +5,14 @@ import { writeAudit } from '../platform/audit.js';
 import type { RequestContext } from '../platform/context.js';
 import { isStale } from '../platform/cosmos-errors.js';
 import { conflict, forbidden, notFound, preconditionFailed } from '../platform/errors.js';
+import { rememberedTotals } from '../platform/remembered-totals.js';
 import { MAX_BATCH_OPERATIONS, type AccountScope, type Stored } from '../platform/repo.js';
 import { validationError, type FieldProblem } from '../platform/validation.js';
 import {
   auctionDocuments,
   auctionsStore,
   auctionTallies,
+  countAuctions,
   dependentsOf,
   documentIdsOf,
   findAuction,
@@ -243,6 +245,7 @@ export async function createAuction(ctx: RequestContext, input: AuctionInput) {
     cancelReason: null,
   };
   const created = (await auctionDocuments.create(ctx.scope, record)) as Stored<AuctionRecord>;
+  totals.forget(ctx.scope.accountId);
   await writeAudit(ctx, {
     action: 'auction.create',
     entity: { type: 'auction', id: created.id },
@@ -301,6 +304,7 @@ async function reviseAuction(
         next,
         _etag,
       )) as Stored<AuctionRecord>;
+      totals.forget(ctx.scope.accountId);
       await writeAudit(ctx, {
         action,
         entity: { type: 'auction', id },
@@ -489,6 +493,8 @@ export async function deleteAuction(ctx: RequestContext, id: string, ifMatch: st
   } catch (error) {
     if (isStale(error)) throw stale();
     throw error;
+  } finally {
+    totals.forget(ctx.scope.accountId);
   }
   await writeAudit(ctx, {
     action: 'auction.delete',
@@ -497,9 +503,18 @@ export async function deleteAuction(ctx: RequestContext, id: string, ifMatch: st
   });
 }
 
+/** Totals of the auction list: every write of an auction's own fields forgets them. */
+const totals = rememberedTotals();
+
 export async function listAuctions(ctx: RequestContext, query: ListAuctionsQuery) {
-  const { auctions, total } = await listAuctionPage(ctx.scope, query);
-  return { auctions: auctions.map(toListItem), total, page: query.page, limit: query.limit };
+  const { page, limit, sortBy: _sortBy, sortOrder: _sortOrder, ...filter } = query;
+  const [auctions, total] = await Promise.all([
+    listAuctionPage(ctx.scope, query),
+    totals.remembered(ctx.scope.accountId, JSON.stringify(filter), () =>
+      countAuctions(ctx.scope, query),
+    ),
+  ]);
+  return { auctions: auctions.map(toListItem), total, page, limit };
 }
 
 export async function auctionSummary(ctx: RequestContext): Promise<AuctionSummary> {

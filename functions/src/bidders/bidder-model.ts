@@ -87,11 +87,13 @@ const factFields = keysOf(bidderFactsSchema);
 
 export const toListItem = (record: BidderListRecord | Stored<BidderRecord>): BidderListItem => ({
   ...pick(record, listFields),
+  marketingOptOut: record.marketingOptOut ?? false,
   etag: record._etag,
 });
 
 export const toBidder = (record: Stored<BidderRecord>): Bidder => ({
   ...pick(record, bidderFields),
+  marketingOptOut: record.marketingOptOut ?? false,
   etag: record._etag,
 });
 

@@ -14,14 +14,17 @@ import {
   type BidderNote,
   type BidderStatus,
   type HistoryEntry,
+  type OutreachFacts,
   type PairCandidate,
   type ScoreChange,
   type ScoreType,
 } from './bidders.schema.js';
 
 /** A bidder as stored: the contract's fields and what Lotwise keeps beside them. */
-export type BidderRecord = Omit<Bidder, 'etag'> & {
+export type BidderRecord = Omit<Bidder, 'etag' | 'marketingOptOut'> & {
   accountId: string;
+  /** Absent on records written before bidders could opt out: they have not. */
+  marketingOptOut?: boolean;
   /** Which settings version the custom score was computed with. */
   customVersion: number;
   history: HistoryEntry[];
@@ -260,6 +263,31 @@ export async function* eachKnownBidderPage(scope: AccountScope, pageSize: number
     continuationToken = page.continuationToken;
   } while (continuationToken);
 }
+
+/** The outreach facts, each as the record holds it (see `outreachFactsSchema`). */
+const outreachSelect: Record<keyof OutreachFacts, string> = {
+  id: 'c.id',
+  bidderId: 'c.bidderId',
+  firstName: 'c.firstName',
+  lastName: 'c.lastName',
+  email: 'c.email',
+  status: 'c.status',
+  preferredCategories: 'c.preferredCategories',
+  autoInviteStatus: 'c.autoInviteStatus',
+  stats: 'c.stats',
+  marketingOptOut: 'c.marketingOptOut ?? false',
+  lotwiseScore: '{ "score": c.lotwiseScore.score, "tier": c.lotwiseScore.tier }',
+  customScore: '{ "score": c.customScore.score, "tier": c.customScore.tier }',
+  historyCategories: 'ARRAY(SELECT VALUE h.generalCategory FROM h IN c.history)',
+};
+
+export const outreachFactsQuery = Object.entries(outreachSelect)
+  .map(([field, path]) => `${path} AS ${field}`)
+  .join(', ');
+
+/** Every bidder's outreach facts: a few hundred bytes each, whatever the history and notes. */
+export const allOutreachFacts = (scope: AccountScope) =>
+  biddersRepo.all(scope, { select: outreachFactsQuery }) as unknown as Promise<OutreachFacts[]>;
 
 /** The bidder that carries this bidder ID as an alias: the one it was merged into. */
 export async function findByAlias(scope: AccountScope, bidderId: string) {

@@ -154,6 +154,8 @@ export const bidderSchema = z.object({
     .object({ score: z.number(), reason: z.string(), by: z.string(), at: z.string() })
     .nullable(),
   autoInviteStatus: z.enum(autoInviteStatuses),
+  /** Asked to receive no marketing mail: campaigns pass them by. */
+  marketingOptOut: z.boolean(),
   invitations: z.array(
     z.object({ at: z.string(), by: z.string(), auctionId: z.string().nullable() }),
   ),
@@ -177,6 +179,7 @@ export const bidderFactsSchema = bidderSchema.pick({
   address: true,
   status: true,
   stats: true,
+  marketingOptOut: true,
 });
 
 /** What duplicate matching reads of a bidder, and when it arrived (the older record stays). */
@@ -191,6 +194,30 @@ export const pairCandidateSchema = bidderSchema.pick({
   createdAt: true,
 });
 export type PairCandidate = z.infer<typeof pairCandidateSchema>;
+
+/**
+ * What an auction's assessment and campaigns read of every bidder: the facts they decide on, the
+ * scores without their breakdowns, and the categories of the auctions in the bidder's history.
+ */
+export const outreachFactsSchema = bidderSchema
+  .pick({
+    id: true,
+    bidderId: true,
+    firstName: true,
+    lastName: true,
+    email: true,
+    status: true,
+    preferredCategories: true,
+    autoInviteStatus: true,
+    stats: true,
+    marketingOptOut: true,
+  })
+  .extend({
+    lotwiseScore: z.object({ score: z.number(), tier: z.enum(tiers) }),
+    customScore: z.object({ score: z.number(), tier: z.enum(tiers) }),
+    historyCategories: z.array(z.string().nullable()),
+  });
+export type OutreachFacts = z.infer<typeof outreachFactsSchema>;
 
 /** Bidders' numbers come from many countries and old records: 7 digits is enough to call. */
 const bidderPhoneSchema = z
@@ -213,6 +240,7 @@ export const bidderInputSchema = z.object({
   status: z.enum(bidderStatuses).default('Pending'),
   preferredCategories: z.array(z.enum(preferredCategories)).max(18).default([]),
   preferredPaymentMethod: z.enum(paymentMethods).default('Credit Card'),
+  marketingOptOut: z.boolean().default(false),
   stats: bidderStatsSchema.partial().optional(),
   initialNote: text(2000).optional(),
 });
@@ -235,6 +263,7 @@ export const bidderUpdateSchema = z
     status: z.enum(bidderStatuses),
     preferredCategories: z.array(z.enum(preferredCategories)).max(18),
     preferredPaymentMethod: z.enum(paymentMethods),
+    marketingOptOut: z.boolean(),
     stats: bidderStatsSchema.partial(),
   })
   .partial();

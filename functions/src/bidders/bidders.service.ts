@@ -21,8 +21,10 @@ import {
   type BidderNote,
   type BidderUpdate,
   type ListQuery,
+  type OutreachFacts,
 } from './bidders.schema.js';
 import {
+  allOutreachFacts,
   bidderCounts,
   biddersRepo,
   countAllBidders,
@@ -120,6 +122,7 @@ export function buildBidder(
     status: input.status,
     preferredCategories: input.preferredCategories,
     preferredPaymentMethod: input.preferredPaymentMethod,
+    marketingOptOut: input.marketingOptOut,
     // Onto a record of every stat, so the stats keep that record's shape.
     stats: Object.assign(emptyStats(), input.stats),
     localScore: null,
@@ -144,6 +147,7 @@ export function buildBidder(
     status: facts.status,
     preferredCategories: facts.preferredCategories,
     preferredPaymentMethod: facts.preferredPaymentMethod,
+    marketingOptOut: facts.marketingOptOut,
     stats: facts.stats,
     lotwiseScore: derived.lotwiseScore,
     customScore: derived.customScore,
@@ -472,6 +476,13 @@ export async function analytics(ctx: RequestContext, scoreType: ListQuery['score
     ),
   };
 }
+
+/**
+ * What an auction's assessment and campaigns decide on, for every bidder of the account: read as
+ * a projection, so ten thousand bidders are a few megabytes and one query.
+ */
+export const outreachFacts = (ctx: RequestContext): Promise<OutreachFacts[]> =>
+  allOutreachFacts(ctx.scope);
 
 /** How many bidders carry scores (all of them), for the free plan's limit and billing. */
 export const scoredBidderCount = (ctx: RequestContext) => countAllBidders(ctx.scope);

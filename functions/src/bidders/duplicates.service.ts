@@ -198,6 +198,8 @@ function combine(
       ...new Set([...primary.preferredCategories, ...secondary.preferredCategories]),
     ],
     stats,
+    // Either record's request for no marketing mail stands for the person.
+    marketingOptOut: Boolean(primary.marketingOptOut || secondary.marketingOptOut),
     // The secondary's notes (documents written on it or on what was merged into it) are the
     // primary's from now on, in the same write that removes the secondary.
     mergedIds: [...(primary.mergedIds ?? []), secondary.id, ...(secondary.mergedIds ?? [])],

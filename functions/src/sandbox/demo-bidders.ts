@@ -213,6 +213,8 @@ function demoBidder(
         random.pick(preferredCategories),
       ].filter((value, i, all) => all.indexOf(value) === i),
       preferredPaymentMethod: random.pick(paymentMethods),
+      // A few have asked for no marketing mail, as some of any house's bidders have.
+      marketingOptOut: index % 12 === 7,
       stats: {
         totalAuctionsBid: auctions,
         totalLotsBid: lots,

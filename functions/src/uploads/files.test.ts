@@ -102,6 +102,20 @@ describe('csvRows', () => {
     expect(performance.now() - started).toBeLessThan(2000);
   });
 
+  it('refuses what is not CSV as a fault of the file (400), naming the line and the field', async () => {
+    const rows = csvRows(trickle(Buffer.from('a,b\n1,2\n"x"y,3\n4,5\n')), (h) => h, 'file');
+    const error = await (async () => {
+      for await (const _row of rows);
+    })().then(
+      () => undefined,
+      (failure: unknown) => failure as AppError,
+    );
+    expect([error?.status, error?.message]).toEqual([
+      400,
+      'file: is not valid CSV at line 3: Invalid Closing Quote',
+    ]);
+  });
+
   it('fails with the failure of what it reads', async () => {
     const source = new Readable({ read() {} });
     // The parser hands over a row once the next one begins.

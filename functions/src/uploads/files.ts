@@ -1,7 +1,7 @@
 import { Readable, Transform } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import Busboy from 'busboy';
-import { parse as parseCsv } from 'csv-parse';
+import { CsvError, parse as parseCsv } from 'csv-parse';
 import type ExcelJS from 'exceljs';
 import { AppError, payloadTooLarge } from '../platform/errors.js';
 import { validationError } from '../platform/validation.js';
@@ -128,6 +128,8 @@ const inPieces = () =>
 export async function* csvRows(
   stream: Readable,
   columnOf: (header: string) => string,
+  /** The form field the file came in, which a problem with the file names. */
+  field = 'files',
 ): AsyncGenerator<Row> {
   const parser = parseCsv({
     bom: true,
@@ -148,8 +150,9 @@ export async function* csvRows(
       yield { row, values: record };
     }
   } catch (error) {
-    const { code, lines } = error as { code?: unknown; lines?: unknown };
-    if (code !== 'CSV_MAX_RECORD_SIZE') throw error;
+    // What is not CSV (a quote left open, say) is the file's fault, not a fault of Lotwise.
+    if (!(error instanceof CsvError)) throw error;
+    const { code, lines } = error as CsvError & { lines?: unknown };
     // Read to the end first: a file over the size limit is refused as that.
     stream.unpipe(pieces);
     stream.resume();
@@ -157,8 +160,11 @@ export async function* csvRows(
     throw validationError([
       {
         location: 'body',
-        field: 'files',
-        message: `row ${String(lines)} is longer than ${MAX_CSV_ROW_CHARS / 1024} KB`,
+        field,
+        message:
+          code === 'CSV_MAX_RECORD_SIZE'
+            ? `row ${String(lines)} is longer than ${MAX_CSV_ROW_CHARS / 1024} KB`
+            : `is not valid CSV at line ${String(lines)}: ${error.message.split(':')[0] ?? code}`,
       },
     ]);
   }
@@ -226,6 +232,8 @@ export interface FormLimits {
   maxBytes: number;
   files: number;
   fields: number;
+  /** The form field the files come in, which a problem with the form names; `files` by default. */
+  field?: string;
 }
 
 export type FormPart =
@@ -244,8 +252,9 @@ export async function* readForm(
   contentType: string,
   limits: FormLimits,
 ): AsyncGenerator<FormPart> {
+  const field = limits.field ?? 'files';
   const malformed = () =>
-    validationError([{ location: 'body', field: 'files', message: 'The upload is malformed' }]);
+    validationError([{ location: 'body', field, message: 'The upload is malformed' }]);
   let parser: Busboy.Busboy;
   try {
     parser = Busboy({
@@ -256,7 +265,7 @@ export async function* readForm(
     });
   } catch {
     throw validationError([
-      { location: 'body', field: 'files', message: 'Send the files as multipart/form-data' },
+      { location: 'body', field, message: 'Send the files as multipart/form-data' },
     ]);
   }
   const parts: FormPart[] = [];
@@ -272,7 +281,7 @@ export async function* readForm(
     parts.push({ kind: 'field', name, value });
     notify();
   });
-  parser.on('file', (field, file, info) => {
+  parser.on('file', (name, file, info) => {
     let size = 0;
     const counted = new Transform({
       transform(chunk: Buffer, _encoding, done) {
@@ -296,7 +305,7 @@ export async function* readForm(
       failure ??= error;
       notify();
     });
-    parts.push({ kind: 'file', field, name: info.filename ?? 'upload', stream: counted });
+    parts.push({ kind: 'file', field: name, name: info.filename ?? 'upload', stream: counted });
     notify();
   });
   parser.on('error', () => {

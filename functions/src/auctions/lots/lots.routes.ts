@@ -1,8 +1,15 @@
+import { Readable } from 'node:stream';
+import type { ReadableStream } from 'node:stream/web';
 import { z } from 'zod';
+import { MAX_IMPORT_BYTES } from '../../bidders/bidder-import.service.js';
+import { payloadTooLarge } from '../../platform/errors.js';
 import { pathIdSchema } from '../../platform/validation.js';
 import type { HttpFunction } from '../../platform/functions.js';
 import { httpRoute } from '../../platform/http.js';
+import { readForm } from '../../uploads/files.js';
+import { CATALOGUE_FIELD, importCatalogue } from './catalogue-import.service.js';
 import {
+  lotImportResultSchema,
   lotInputSchema,
   lotResultInputSchema,
   lotSchema,
@@ -23,6 +30,9 @@ import {
 
 const auctionParams = z.object({ id: pathIdSchema });
 const lotParams = auctionParams.extend({ lotId: pathIdSchema });
+
+/** Room for the multipart boundaries and the small fields beside the file. */
+const FORM_OVERHEAD = 256 * 1024;
 
 /** An auction's catalogue: lots, their order, and the results clerked during the sale. */
 export const lotFunctions: HttpFunction[] = [
@@ -85,6 +95,32 @@ export const lotFunctions: HttpFunction[] = [
     handler: async ({ ctx, params }) => {
       await deleteLot(ctx, params.id, params.lotId);
       return { status: 204 };
+    },
+  }),
+  httpRoute({
+    name: 'lots-import',
+    route: 'auctions/{id}/lots/import',
+    methods: ['POST'],
+    permission: 'auctions:edit',
+    summary: 'Imports a catalogue (CSV or Excel, multipart field "file"): new lots and updates',
+    params: auctionParams,
+    response: lotImportResultSchema,
+    handler: async ({ ctx, params, request }) => {
+      const declared = Number(request.headers.get('content-length') ?? 0);
+      if (declared > MAX_IMPORT_BYTES + FORM_OVERHEAD) {
+        throw payloadTooLarge('Files must be 10 MB or smaller');
+      }
+      // Read as it arrives: the upload is never held whole.
+      const body = request.body
+        ? Readable.fromWeb(request.body as ReadableStream<Uint8Array>)
+        : Readable.from([]);
+      const form = readForm(body, request.headers.get('content-type') ?? '', {
+        maxBytes: MAX_IMPORT_BYTES,
+        files: 2,
+        fields: 10,
+        field: CATALOGUE_FIELD,
+      });
+      return { json: await importCatalogue(ctx, params.id, form) };
     },
   }),
   httpRoute({

@@ -41,13 +41,13 @@ export function toLot(record: Stored<LotRecord>): Lot {
 }
 
 /** The catalogue is fixed once the sale is over; results still take audited corrections. */
-function catalogueOpen(auction: AuctionRecord) {
+export function catalogueOpen(auction: AuctionRecord) {
   if (auction.status === 'Completed' || auction.status === 'Cancelled') {
     throw conflict(`The catalogue of a ${auction.status} auction cannot change`);
   }
 }
 
-const claimOf = (
+export const claimOf = (
   auctionId: string,
   lotNumber: string,
   lotId: string,
