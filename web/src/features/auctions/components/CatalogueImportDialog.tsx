@@ -166,17 +166,21 @@ export function CatalogueImportDialog({
               consignorName, consignorContact
             </Caption1>
             <Field label="Catalogue file" hint="CSV or Excel (.xlsx), up to 10MB.">
-              <input
-                ref={input}
-                type="file"
-                accept={ACCEPT}
-                disabled={upload.busy}
-                onChange={(event) => {
-                  setFile(event.target.files?.[0] ?? null);
-                  setResult(null);
-                  upload.reset();
-                }}
-              />
+              {/* A native file input: the Field hands it its label and hint as props. */}
+              {(fieldProps) => (
+                <input
+                  {...fieldProps}
+                  ref={input}
+                  type="file"
+                  accept={ACCEPT}
+                  disabled={upload.busy}
+                  onChange={(event) => {
+                    setFile(event.target.files?.[0] ?? null);
+                    setResult(null);
+                    upload.reset();
+                  }}
+                />
+              )}
             </Field>
             <Button
               appearance="transparent"
