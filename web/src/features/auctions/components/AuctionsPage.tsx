@@ -124,8 +124,7 @@ export default function AuctionsPage({
   const onAction = (action: AuctionAction, auction: AuctionListItem) => {
     const state = { from: `${location.pathname}${location.search}` };
     if (action === 'view') navigate(`/auctions/${auction.id}`, { state });
-    else if (action === 'edit') navigate(`/auctions/${auction.id}/edit`, { state });
-    else navigate(`/auctions/${auction.id}/assessment`, { state });
+    else navigate(`/auctions/${auction.id}/edit`, { state });
   };
   const createButton = (
     <PermittedButton

@@ -31,7 +31,6 @@ import {
   LockClosedRegular,
   MoreHorizontalRegular,
   SendRegular,
-  SparkleRegular,
 } from '@fluentui/react-icons';
 import type { Auction } from '@contracts/auctions/auctions.schema';
 import type { Permission } from '@contracts/identity/permissions';
@@ -44,7 +43,7 @@ import { needsPermission } from '../../../lib/permission-text';
 import { useNotify } from '../../../lib/toast';
 import { useAction } from '../../../lib/use-action';
 import { useAuctionActions } from '../api/auctions';
-import { canAssess, viewOfStatus } from './auction-style';
+import { viewOfStatus } from './auction-style';
 
 const useStyles = makeStyles({
   bar: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
@@ -266,7 +265,7 @@ function MenuAction({
 
 /**
  * What can be done with the auction now: the lifecycle move its status allows (Publish, Go Live,
- * Close Auction), Edit, the AI assessment, and under More, Cancel and Delete. Each is there for
+ * Close Auction), Edit, and under More, Cancel and Delete. Each is there for
  * everyone and says which permission it needs to those without it.
  */
 export function LifecycleActions({ auction }: { auction: Auction }) {
@@ -319,15 +318,6 @@ export function LifecycleActions({ auction }: { auction: Auction }) {
       >
         Edit Auction
       </PermittedButton>
-      {canAssess(status) ? (
-        <PermittedButton
-          permission="bidders:assessment"
-          icon={<SparkleRegular />}
-          onClick={() => navigate(`/auctions/${auction.id}/assessment`)}
-        >
-          AI Bidder Assessment
-        </PermittedButton>
-      ) : null}
       {auction.importedFrom ? (
         <Tooltip content="Arrives with platform integrations" relationship="description">
           <Button icon={<ArrowSyncRegular />} disabledFocusable>
