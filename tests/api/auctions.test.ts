@@ -406,6 +406,11 @@ describe('a sale from registration to results', () => {
       body: { outcome: 'sold', hammer: 300_000, paddle: '102' },
     });
     expect(overLimit.status).toBe(409);
+    const stranger = await domain('PUT', `/auctions/${auction.id}/lots/${first?.id}/result`, {
+      token: house.token,
+      body: { outcome: 'sold', hammer: 150_000, paddle: '101', underbidders: [disputed.id] },
+    });
+    expect(fieldsOf(stranger)).toEqual(['underbidders']);
     const sold = await domain<Lot>('PUT', `/auctions/${auction.id}/lots/${first?.id}/result`, {
       token: house.token,
       body: {

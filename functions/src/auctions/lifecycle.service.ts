@@ -1,7 +1,7 @@
 import { recordAuctionOutcome } from '../bidders/auction-results.service.js';
 import type { HistoryEntry } from '../bidders/bidders.schema.js';
 import { systemContext, type RequestContext } from '../platform/context.js';
-import { conflict } from '../platform/errors.js';
+import { AppError, conflict } from '../platform/errors.js';
 import { inFlight } from '../platform/in-flight.js';
 import type { Logger } from '../platform/logging.js';
 import {
@@ -81,7 +81,12 @@ export async function applyAuctionResults(
       entry: emptyEntry(auction),
       lotsBid: 0,
     };
-    await writes.add(recordAuctionOutcome(ctx, bidderId, participation, cause));
+    await writes.add(
+      recordAuctionOutcome(ctx, bidderId, participation, cause).catch((error: unknown) => {
+        // A bidder deleted since the sale has no record left to write to.
+        if (!(error instanceof AppError && error.code === 'not_found')) throw error;
+      }),
+    );
   }
   await writes.finish();
 }

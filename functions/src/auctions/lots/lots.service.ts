@@ -324,6 +324,23 @@ export async function recordResult(
     ]);
   }
   const buyer = input.outcome === 'sold' ? await buyerOf(ctx, auction, input) : null;
+  if (input.underbidders.length) {
+    const approved = new Set(
+      (await registrationsOf(ctx.scope, auctionId))
+        .filter((row) => row.status === 'approved')
+        .map((row) => row.bidderId),
+    );
+    const strangers = input.underbidders.filter((id) => !approved.has(id));
+    if (strangers.length) {
+      throw validationError([
+        {
+          location: 'body',
+          field: 'underbidders',
+          message: `${strangers.join(', ')} ${strangers.length === 1 ? 'is' : 'are'} not an approved bidder of this auction`,
+        },
+      ]);
+    }
+  }
   const result: LotResult = {
     outcome: input.outcome,
     hammer: input.outcome === 'sold' ? input.hammer : null,
