@@ -7,11 +7,11 @@ import type {
 import { createAuction } from '../support/auctions.js';
 import {
   createBidder,
-  daysAgo,
   domain,
   fieldsOf,
   freshOwner,
   signedInToken,
+  strongStats,
   type BidderWrite,
   type Owner,
 } from '../support/bidders.js';
@@ -25,21 +25,6 @@ let strong: BidderWrite;
 let jeweller: BidderWrite;
 let newcomer: BidderWrite;
 let disputed: BidderWrite;
-
-/** A long record of bidding, winning and paying on time. */
-const steady = {
-  totalAuctionsBid: 40,
-  totalLotsBid: 200,
-  wins: 80,
-  totalWinAmount: 250_000,
-  paymentsOnTime: 80,
-  avgDaysToPay: 3,
-  responseRate: 1,
-  avgResponseHours: 2,
-  firstAuction: daysAgo(6 * 365),
-  lastAuction: daysAgo(5),
-  referrals: 5,
-};
 
 beforeAll(async () => {
   owner = await freshOwner();
@@ -66,12 +51,12 @@ beforeAll(async () => {
   strong = await createBidder(owner.token, {
     bidderId: 'STRONG-1',
     preferredCategories: ['Art'],
-    stats: steady,
+    stats: strongStats(),
   });
   jeweller = await createBidder(owner.token, {
     bidderId: 'JEWEL-1',
     preferredCategories: ['Jewelry'],
-    stats: steady,
+    stats: strongStats(),
   });
   newcomer = await createBidder(owner.token, {
     bidderId: 'NEW-1',
@@ -80,7 +65,7 @@ beforeAll(async () => {
   disputed = await createBidder(owner.token, {
     bidderId: 'DISPUTE-1',
     preferredCategories: ['Art'],
-    stats: { ...steady, disputes: 2 },
+    stats: { ...strongStats(), disputes: 2 },
   });
 });
 

@@ -7,12 +7,12 @@ import type {
 import { createAuction } from '../support/auctions.js';
 import {
   createBidder,
-  daysAgo,
   domain,
   fieldsOf,
   freshOwner,
   messageOf,
   signedInToken,
+  strongStats,
   type BidderWrite,
   type Owner,
 } from '../support/bidders.js';
@@ -27,21 +27,6 @@ let optedOut: BidderWrite;
 let bookish: BidderWrite;
 let newcomer: BidderWrite;
 
-/** A record that earns a Premium Lotwise Score and a high custom score. */
-const steady = {
-  totalAuctionsBid: 40,
-  totalLotsBid: 200,
-  wins: 80,
-  totalWinAmount: 250_000,
-  paymentsOnTime: 80,
-  avgDaysToPay: 3,
-  responseRate: 1,
-  avgResponseHours: 2,
-  firstAuction: daysAgo(6 * 365),
-  lastAuction: daysAgo(5),
-  referrals: 5,
-};
-
 beforeAll(async () => {
   owner = await freshOwner();
   viewer = await signedInToken(demo.viewer);
@@ -51,13 +36,19 @@ beforeAll(async () => {
     token: owner.token,
     body: { lotNumber: '1', title: 'A watch', category: 'Watches' },
   });
-  artLover = await createBidder(owner.token, { preferredCategories: ['Art'], stats: steady });
+  artLover = await createBidder(owner.token, {
+    preferredCategories: ['Art'],
+    stats: strongStats(),
+  });
   optedOut = await createBidder(owner.token, {
     preferredCategories: ['Watches'],
-    stats: steady,
+    stats: strongStats(),
     marketingOptOut: true,
   });
-  bookish = await createBidder(owner.token, { preferredCategories: ['Books'], stats: steady });
+  bookish = await createBidder(owner.token, {
+    preferredCategories: ['Books'],
+    stats: strongStats(),
+  });
   newcomer = await createBidder(owner.token, { preferredCategories: ['Art'] });
 });
 

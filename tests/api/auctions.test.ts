@@ -9,12 +9,12 @@ import type { TimerFunction } from '../../functions/src/platform/functions.js';
 import {
   codeOf,
   createBidder,
-  daysAgo,
   domain,
   fieldsOf,
   freshOwner,
   messageOf,
   signedInToken,
+  strongStats,
   type Bidder,
   type Owner,
 } from '../support/bidders.js';
@@ -310,19 +310,7 @@ describe('a sale from registration to results', () => {
     const house = await freshOwner();
     const hid = await houseOf(house.token);
     const strong = await createBidder(house.token, {
-      stats: {
-        totalAuctionsBid: 40,
-        totalLotsBid: 200,
-        wins: 80,
-        totalWinAmount: 250_000,
-        paymentsOnTime: 80,
-        avgDaysToPay: 3,
-        responseRate: 1,
-        avgResponseHours: 2,
-        firstAuction: daysAgo(6 * 365),
-        lastAuction: daysAgo(5),
-        referrals: 5,
-      },
+      stats: strongStats(),
     });
     const unknown = await createBidder(house.token);
     const disputed = await createBidder(house.token, {

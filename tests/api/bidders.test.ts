@@ -13,6 +13,7 @@ import {
   listAll,
   messageOf,
   signedInToken,
+  strongStats,
   type Bidder,
   type BidderListItem,
   type Owner,
@@ -31,22 +32,6 @@ beforeAll(async () => {
   viewer = await signedInToken(demo.viewer);
   lakeside = await signedInToken(demo.lakesideOwner);
   harborviewBidder = await idOfBidderId(owner, 'HV-1001');
-});
-
-/** A record perfect on every count: every component 100. */
-const strongStats = () => ({
-  totalAuctionsBid: 40,
-  totalLotsBid: 200,
-  wins: 80,
-  totalWinAmount: 250_000,
-  paymentsOnTime: 80,
-  paymentsLate: 0,
-  avgDaysToPay: 3,
-  responseRate: 1,
-  avgResponseHours: 2,
-  firstAuction: daysAgo(6 * 365),
-  lastAuction: daysAgo(5),
-  referrals: 5,
 });
 
 describe('every bidder route wants a signed-in caller', () => {

@@ -18,7 +18,7 @@ import {
 } from '../auctions.repo.js';
 import { currencyExponent, currencySymbols } from '../auctions.schema.js';
 import { getAuction, toAuction } from '../auctions.service.js';
-import { decideRegistration, figuresOf } from './registration-rules.js';
+import { decideRegistration, figuresOf, type RegistrationFacts } from './registration-rules.js';
 import type { InviteResult, Registration, RegistrationStatus } from './registrations.schema.js';
 
 export function toRegistration(record: Stored<RegistrationRecord>): Registration {
@@ -54,6 +54,20 @@ const bidderOrField = async (ctx: RequestContext, bidderId: string, field = 'bid
     throw error;
   }
 };
+
+/** What the registration rules read of a bidder. */
+const factsOf = (
+  bidder: Awaited<ReturnType<typeof getBidder>>,
+  auctionsApproved: number,
+): RegistrationFacts => ({
+  bidderNumber: bidder.bidderId,
+  status: bidder.status,
+  customScore: bidder.customScore.score,
+  tier: bidder.customScore.tier,
+  autoInviteStatus: bidder.autoInviteStatus,
+  stats: bidder.stats,
+  auctionsApproved,
+});
 
 /**
  * Writes a registration together with a turn on the auction (its counters, under the auction's
@@ -150,17 +164,10 @@ export async function register(
           `${bidder.firstName} ${bidder.lastName} is already registered (${current.status})`,
         );
       }
-      const facts = {
-        bidderNumber: bidder.bidderId,
-        status: bidder.status,
-        customScore: bidder.customScore.score,
-        tier: bidder.customScore.tier,
-        autoInviteStatus: bidder.autoInviteStatus,
-        stats: bidder.stats,
-        auctionsApproved: previous.filter(
-          (row) => row.auctionId !== auctionId && row.status === 'approved',
-        ).length,
-      };
+      const facts = factsOf(
+        bidder,
+        previous.filter((row) => row.auctionId !== auctionId && row.status === 'approved').length,
+      );
       const decision = decideRegistration(facts, settings.automation, settings.registration);
       if (input.paddle) await paddleFree(ctx, auctionId, input.paddle, bidder.id);
       const paddle =
@@ -396,15 +403,7 @@ export async function inviteBidders(
       decidedBy: null,
       decidedByName: null,
       decidedAt: null,
-      figures: figuresOf({
-        bidderNumber: bidder.bidderId,
-        status: bidder.status,
-        customScore: bidder.customScore.score,
-        tier: bidder.customScore.tier,
-        autoInviteStatus: bidder.autoInviteStatus,
-        stats: bidder.stats,
-        auctionsApproved: 0,
-      }),
+      figures: figuresOf(factsOf(bidder, 0)),
       invitedAt: now,
       invitedBy: ctx.actor.name,
       registeredAt: null,
