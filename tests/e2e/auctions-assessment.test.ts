@@ -161,6 +161,10 @@ describe('the AI Bidder Assessment of an upcoming auction', () => {
     await page.setViewportSize(viewports.mobile);
     await screenshot(page, 'auctions-assessment-campaigns-phone');
     expect(await accessibilityViolations(page)).toEqual([]);
+    await page.goto(panelUrl);
+    await cards().first().waitFor();
+    await screenshot(page, 'auctions-assessment-phone');
+    expect(await accessibilityViolations(page)).toEqual([]);
     await page.setViewportSize(viewports.desktop);
     // The repeat's 409 is the question asked, which the browser logs as a failed load.
     expect(errors.filter((error) => !error.includes('409 (Conflict)'))).toEqual([]);
