@@ -24,6 +24,7 @@ describe('the routes', () => {
     expect(served('/auctions/a-1/lots')?.path).toBe('auctions/:auctionId/lots');
     expect(served('/auctions/a-1/registrations')?.path).toBe('auctions/:auctionId/registrations');
     expect(served('/auctions/a-1/edit')?.path).toBe('auctions/:auctionId/edit');
+    expect(served('/auctions/a-1/assessment')?.path).toBe('auctions/:auctionId/assessment');
   });
 
   it.each(guides.map((guide) => [guide.title, guide.path]))(

@@ -17,6 +17,7 @@ const AppShell = lazy(() => import('./shell/AppShell'));
 const BiddersScreen = lazy(() => import('./screens/BiddersScreen'));
 const AuctionsPage = lazy(() => import('../features/auctions/components/AuctionsPage'));
 const AuctionDetailPage = lazy(() => import('../features/auctions/components/AuctionDetailPage'));
+const AuctionAssessmentPage = lazy(() => import('../features/auctions/components/AssessmentPanel'));
 const HelpScreen = lazy(() => import('./screens/HelpScreen'));
 const SecurityPage = lazy(() => import('../features/security/components/SecurityPage'));
 const ProfilePage = lazy(() => import('../features/profile/components/ProfilePage'));
@@ -59,6 +60,7 @@ export const routes: RouteObject[] = [
             element: <AuctionDetailPage section="registrations" />,
           },
           { path: 'auctions/:auctionId/edit', element: <AuctionDetailPage section="edit" /> },
+          { path: 'auctions/:auctionId/assessment', element: <AuctionAssessmentPage /> },
           { path: 'bidders/:tab?', element: <BiddersScreen /> },
           { path: 'help/:tab?', element: <HelpScreen /> },
           { path: 'security/:tab?', element: <SecurityPage /> },
