@@ -537,8 +537,11 @@ export default function AuctionAssessmentPage() {
   const { data: auction, error, mutate } = useAuction(auctionId);
   const asked = params.get('tab');
   const tab: PanelTab = panelTabs.find((candidate) => candidate === asked) ?? 'assessment';
-  const close = () =>
-    navigate(`/auctions/${auctionId}`, { replace: true, state: location.state as unknown });
+  const close = () => {
+    // Opened from the auction's page: Back would return to it, so close the same way.
+    if ((location.state as { openedFromPage?: boolean } | null)?.openedFromPage) navigate(-1);
+    else navigate(`/auctions/${auctionId}`, { replace: true, state: location.state as unknown });
+  };
 
   return (
     <>

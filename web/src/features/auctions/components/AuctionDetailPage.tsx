@@ -147,7 +147,8 @@ export default function AuctionDetailPage({ section }: { section: DetailSection 
             auction={section === 'edit' ? auction : null}
             onClose={() => {
               // Opened from this page: Back would return to it, so close the same way.
-              if ((location.state as { editFromPage?: boolean } | null)?.editFromPage) navigate(-1);
+              if ((location.state as { openedFromPage?: boolean } | null)?.openedFromPage)
+                navigate(-1);
               else navigate(base, { replace: true, ...keepFrom });
             }}
           />

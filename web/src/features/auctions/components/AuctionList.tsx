@@ -33,6 +33,7 @@ import {
   EditRegular,
   EyeRegular,
   MoreHorizontalRegular,
+  SparkleRegular,
 } from '@fluentui/react-icons';
 import {
   auctionStatuses,
@@ -48,7 +49,7 @@ import { needsPermission } from '../../../lib/permission-text';
 import { countOf } from '../../../lib/plural';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { AUCTION_PAGE_SIZE, useAuctionList, type AuctionView } from '../api/auctions';
-import { SourceBadge, StatusBadge, viewOfStatus } from './auction-style';
+import { canAssess, SourceBadge, StatusBadge, viewOfStatus } from './auction-style';
 
 const useStyles = makeStyles({
   stack: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -117,7 +118,7 @@ const useStyles = makeStyles({
   },
 });
 
-export type AuctionAction = 'view' | 'edit';
+export type AuctionAction = 'view' | 'edit' | 'assess';
 
 const emptyText: Record<AuctionView, { title: string; body: string }> = {
   current: {
@@ -147,6 +148,7 @@ function RowMenu({
 }) {
   const can = useCan();
   const mayEdit = can('auctions:edit');
+  const mayAssess = can('bidders:assessment');
   return (
     <Menu positioning="below-end">
       <MenuTrigger disableButtonEnhancement>
@@ -171,6 +173,16 @@ function RowMenu({
           >
             Edit Auction
           </MenuItem>
+          {canAssess(auction.status) ? (
+            <MenuItem
+              icon={<SparkleRegular />}
+              disabled={!mayAssess}
+              subText={mayAssess ? undefined : needsPermission('bidders:assessment')}
+              onClick={() => onAction('assess', auction)}
+            >
+              AI Assessment
+            </MenuItem>
+          ) : null}
           {auction.importedFrom ? (
             <MenuItem
               icon={<ArrowSyncRegular />}

@@ -124,7 +124,8 @@ export default function AuctionsPage({
   const onAction = (action: AuctionAction, auction: AuctionListItem) => {
     const state = { from: `${location.pathname}${location.search}` };
     if (action === 'view') navigate(`/auctions/${auction.id}`, { state });
-    else navigate(`/auctions/${auction.id}/edit`, { state });
+    else if (action === 'edit') navigate(`/auctions/${auction.id}/edit`, { state });
+    else navigate(`/auctions/${auction.id}/assessment`, { state });
   };
   const createButton = (
     <PermittedButton

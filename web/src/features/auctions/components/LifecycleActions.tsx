@@ -31,6 +31,7 @@ import {
   LockClosedRegular,
   MoreHorizontalRegular,
   SendRegular,
+  SparkleRegular,
 } from '@fluentui/react-icons';
 import type { Auction } from '@contracts/auctions/auctions.schema';
 import type { Permission } from '@contracts/identity/permissions';
@@ -43,7 +44,7 @@ import { needsPermission } from '../../../lib/permission-text';
 import { useNotify } from '../../../lib/toast';
 import { useAction } from '../../../lib/use-action';
 import { useAuctionActions } from '../api/auctions';
-import { viewOfStatus } from './auction-style';
+import { canAssess, viewOfStatus } from './auction-style';
 
 const useStyles = makeStyles({
   bar: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
@@ -265,7 +266,7 @@ function MenuAction({
 
 /**
  * What can be done with the auction now: the lifecycle move its status allows (Publish, Go Live,
- * Close Auction), Edit, and under More, Cancel and Delete. Each is there for
+ * Close Auction), Edit, the AI assessment, and under More, Cancel and Delete. Each is there for
  * everyone and says which permission it needs to those without it.
  */
 export function LifecycleActions({ auction }: { auction: Auction }) {
@@ -312,12 +313,25 @@ export function LifecycleActions({ auction }: { auction: Auction }) {
         icon={<EditRegular />}
         onClick={() =>
           navigate(`/auctions/${auction.id}/edit`, {
-            state: { ...(location.state as object | null), editFromPage: true },
+            state: { ...(location.state as object | null), openedFromPage: true },
           })
         }
       >
         Edit Auction
       </PermittedButton>
+      {canAssess(status) ? (
+        <PermittedButton
+          permission="bidders:assessment"
+          icon={<SparkleRegular />}
+          onClick={() =>
+            navigate(`/auctions/${auction.id}/assessment`, {
+              state: { ...(location.state as object | null), openedFromPage: true },
+            })
+          }
+        >
+          AI Bidder Assessment
+        </PermittedButton>
+      ) : null}
       {auction.importedFrom ? (
         <Tooltip content="Arrives with platform integrations" relationship="description">
           <Button icon={<ArrowSyncRegular />} disabledFocusable>

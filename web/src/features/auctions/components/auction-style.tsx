@@ -44,3 +44,6 @@ export const viewLabels: Record<AuctionView, string> = {
   upcoming: 'Upcoming Auctions',
   past: 'Past Auctions',
 };
+
+/** The AI assessment is for auctions still to be bid on. */
+export const canAssess = (status: AuctionStatus) => status === 'Upcoming' || status === 'Active';
