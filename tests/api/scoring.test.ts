@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { ScoreChange } from '../../functions/src/bidders/bidders.schema.js';
 import {
   DEFAULT_AUTOMATION,
   DEFAULT_CUSTOM_TIERS,
@@ -20,6 +21,7 @@ import {
   saveSettings,
   settingsOf,
   signedInToken,
+  type BidderWrite,
   type Owner,
 } from '../support/bidders.js';
 import { database, demo, ifMatch } from '../support/identity.js';
@@ -32,6 +34,16 @@ beforeAll(async () => {
 });
 
 const put = (token: string, body: unknown) => saveSettings(token, body);
+
+async function scoreHistoryOf(token: string, bidderId: string) {
+  const reply = await domain<{ changes: ScoreChange[] }>(
+    'GET',
+    `/bidders/${bidderId}/score-history`,
+    { token },
+  );
+  expect(reply.status).toBe(200);
+  return reply.body.changes;
+}
 
 describe('the Lotwise model', () => {
   it('is the same published weights and tiers for anyone signed in', async () => {
@@ -263,6 +275,15 @@ describe('saving new weights', () => {
       expect(after.body.customScore).toMatchObject({ score: 78, tier: 'Gold' });
       expect(after.body.lotwiseScore.score).toBe(bidder.lotwiseScore.score);
     }
+    // Each bidder's history tells why its score moved, and who saved the weights.
+    const [change, ...others] = await scoreHistoryOf(house.token, before.id);
+    expect(others).toEqual([]);
+    expect(change).toMatchObject({
+      cause: 'Scoring settings changed',
+      by: 'Test Person',
+      custom: { before: 59, after: 78, tierBefore: before.customScore.tier, tierAfter: 'Gold' },
+      lotwise: { before: before.lotwiseScore.score, after: before.lotwiseScore.score },
+    });
     const gold = await list(house.token, { scoreType: 'custom', tier: 'Gold' });
     expect(gold.body.total).toBe(4);
     // A bidder added after the save is scored with the new weights straight away.
@@ -286,6 +307,13 @@ describe('saving new weights', () => {
     await recomputed(house.token, saved.body.recompute?.jobId as string);
     const after = await getBidder(house.token, bidder.id);
     expect(after.body.customScore).toMatchObject({ score: 78, tier: 'Premium' });
+    // A tier moved though the score did not: that is a change too.
+    expect((await scoreHistoryOf(house.token, bidder.id))[0]?.custom).toEqual({
+      before: 78,
+      after: 78,
+      tierBefore: 'Gold',
+      tierAfter: 'Premium',
+    });
     // 78 is under the Auto-Invite threshold of 80: no longer denied, left for review.
     expect(after.body.autoInviteStatus).toBe('Manual Review');
     const denied = await list(house.token, { autoInvite: 'Auto-Deny' });
@@ -377,6 +405,7 @@ async function expectAllOnNewest(token: string, accountId: string) {
   } finally {
     dispose();
   }
+  await expectHistoriesAddUp(accountId);
   const { bidders } = (await list(token, { limit: 200 })).body;
   const fresh = await createBidder(token, { stats: RACE_STATS });
   expect(bidders.map((bidder) => bidder.customScore.score)).toEqual(
@@ -386,6 +415,62 @@ async function expectAllOnNewest(token: string, accountId: string) {
 }
 
 const RACE_STATS = { paymentsOnTime: 8, paymentsLate: 2, disputes: 1 };
+
+/** A recalculation's change is `{bidder}:v{version}`; any other is an edit's or a result's. */
+const versionOf = (change: { id: string }) => Number(/:v(\d+)$/.exec(change.id)?.[1] ?? Infinity);
+
+/**
+ * Every bidder's kept score changes, in the order they happened, lead from one to the next and
+ * end at the bidder's score: none is missing, doubled, or tells of a move that was not made. In
+ * the same millisecond a recalculation's comes first, as an edit after it is the only order
+ * in which both are kept, and recalculations follow their versions.
+ */
+async function expectHistoriesAddUp(accountId: string) {
+  const { db, dispose } = await database();
+  try {
+    const read = <T>(container: string, query: string) =>
+      db
+        .container(container)
+        .items.query<T>(
+          { query, parameters: [{ name: '@accountId', value: accountId }] },
+          { partitionKey: accountId },
+        )
+        .fetchAll()
+        .then((reply) => reply.resources);
+    const [bidders, changes] = await Promise.all([
+      read<{ id: string; score: number; tier: string }>(
+        'bidders',
+        'SELECT c.id, c.customScore.score, c.customScore.tier FROM c WHERE c.accountId = @accountId',
+      ),
+      read<ScoreChange & { bidderId: string }>(
+        'scoreChanges',
+        'SELECT * FROM c WHERE c.accountId = @accountId',
+      ),
+    ]);
+    for (const bidder of bidders) {
+      const own = changes
+        .filter((change) => change.bidderId === bidder.id)
+        .sort((a, b) => a.at.localeCompare(b.at) || versionOf(a) - versionOf(b));
+      own.slice(1).forEach((change, index) => {
+        const previous = own[index]!.custom;
+        expect({ score: change.custom.before, tier: change.custom.tierBefore }).toEqual({
+          score: previous.after,
+          tier: previous.tierAfter,
+        });
+      });
+      const last = own.at(-1)?.custom;
+      if (last) {
+        expect({ score: last.after, tier: last.tierAfter }).toEqual({
+          score: bidder.score,
+          tier: bidder.tier,
+        });
+      }
+    }
+    return changes;
+  } finally {
+    dispose();
+  }
+}
 
 describe('the recalculation race', () => {
   it('lets only the newest of two quick saves finish, 30 times in a row', async () => {
@@ -443,6 +528,51 @@ describe('the recalculation race', () => {
     expect(settings.recompute?.jobId).toBe(newest);
     await expectAllOnNewest(house.token, house.accountId);
   }, 120_000);
+
+  it('keeps histories that add up while bidders are edited during the recalculation', async () => {
+    const house = await freshOwner();
+    const bidders: BidderWrite[] = [];
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        for (let index = 0; index < 30; index += 1) {
+          bidders.push(await createBidder(house.token, { stats: RACE_STATS }));
+        }
+      }),
+    );
+    const saved = await saveSettings(house.token, { customWeights: weightsFor(7) });
+    expect(saved.status).toBe(200);
+    // Each bidder is edited once, as the job rescores them: some before it, some after it.
+    const queue = [...bidders];
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        for (let bidder = queue.shift(); bidder; bidder = queue.shift()) {
+          for (;;) {
+            const read = await getBidder(house.token, bidder.id);
+            const reply = await domain('PUT', `/bidders/${bidder.id}`, {
+              token: house.token,
+              body: { stats: { ...read.body.stats, paymentsLate: 0 } },
+              headers: ifMatch(read.body.etag),
+            });
+            // The job rescored it between the read and the write.
+            if (reply.status === 412) continue;
+            expect(reply.status).toBe(200);
+            break;
+          }
+        }
+      }),
+    );
+    await recomputed(house.token, saved.body.recompute?.jobId as string);
+    const changes = await expectHistoriesAddUp(house.accountId);
+    for (const bidder of bidders) {
+      const causes = changes
+        .filter((change) => change.bidderId === bidder.id)
+        .map((change) => change.cause);
+      // Rescored and then edited, or edited under the new weights so the job had nothing to do.
+      expect([['Record edited'], ['Record edited', 'Scoring settings changed']]).toContainEqual(
+        causes.sort(),
+      );
+    }
+  }, 60_000);
 });
 
 describe('registration rules', () => {

@@ -316,11 +316,23 @@ export const countScoredBefore = (scope: AccountScope, version: number) =>
   biddersRepo.count(scope, scoredBefore(version));
 
 /** What a bidder's scores are computed from, and which settings version scored it last. */
-export type ScoringFacts = Pick<BidderRecord, 'id' | 'stats' | 'createdAt' | 'customVersion'> & {
+/** What a recalculation reads of a bidder: the facts it scores, and the scores it replaces. */
+export type ScoringFacts = Pick<
+  BidderRecord,
+  'id' | 'stats' | 'createdAt' | 'customVersion' | 'lotwiseScore' | 'customScore'
+> & {
   _etag: string;
 };
 const SCORING_FIELDS = [
-  ...keysOf(bidderSchema.pick({ id: true, stats: true, createdAt: true })),
+  ...keysOf(
+    bidderSchema.pick({
+      id: true,
+      stats: true,
+      createdAt: true,
+      lotwiseScore: true,
+      customScore: true,
+    }),
+  ),
   'customVersion',
   '_etag',
 ] as const satisfies readonly (keyof ScoringFacts)[];

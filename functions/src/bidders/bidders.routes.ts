@@ -4,6 +4,7 @@ import type { FunctionTable, QueueFunction } from '../platform/functions.js';
 import { httpRoute } from '../platform/http.js';
 import { inviteBidders } from '../auctions/registrations/registrations.service.js';
 import { accountNameOf } from '../identity/accounts/accounts.service.js';
+import { recomputeMessageSchema } from '../scoring/scoring.schema.js';
 import { RECOMPUTE_QUEUE } from '../scoring/scoring.service.js';
 import { toBidder } from './bidder-model.js';
 import {
@@ -70,10 +71,9 @@ const recomputeFunction: QueueFunction = {
   name: 'scoring-recompute',
   queueName: RECOMPUTE_QUEUE,
   handler: async (message) => {
-    const { accountId, jobId, version } = z
-      .object({ accountId: z.string(), jobId: z.string(), version: z.number().int() })
-      .parse(message);
-    await recomputeScores(systemContext(accountId, jobId), jobId, version);
+    const { accountId, jobId, version, savedBy } = recomputeMessageSchema.parse(message);
+    const ctx = systemContext(accountId, jobId);
+    await recomputeScores(ctx, jobId, version, savedBy ?? ctx.actor.name);
   },
 };
 

@@ -8,43 +8,86 @@ import { scoresOf } from './bidder-model.js';
 import {
   biddersRepo,
   countAllBidders,
+  scoreChangesRepo,
   countScoredBefore,
   pageScoredBefore,
   patchScores,
   type ScoringFacts,
 } from './bidders.repo.js';
 import { forgetTotals } from './list-totals.js';
+import { scoreChangeOf } from './score-history.service.js';
 
 /** Bidders read per page; progress is reported after each. */
 const PAGE = 2000;
 /** Batches written at once, so the host scores the next while Cosmos writes the last. */
 const PARALLEL_BATCHES = 4;
 
-const rescored = (facts: ScoringFacts, settings: ScoringRules) => ({
-  id: facts.id,
-  etag: facts._etag,
-  scores: scoresOf(facts, settings),
-});
+/** What a recalculation is about: the settings, and who saved them. */
+interface Recalculation {
+  settings: ScoringRules;
+  savedBy: string;
+}
 
-/** One bidder, re-read when someone changed it meanwhile; skipped once it is current or gone. */
+/** A recalculation's change to one bidder has one id, so writing it again replaces it. */
+const changeId = (bidderId: string, version: number) => `${bidderId}:v${version}`;
+
+function rescored(facts: ScoringFacts, { settings, savedBy }: Recalculation) {
+  const scores = scoresOf(facts, settings);
+  const change = scoreChangeOf(
+    facts,
+    { id: facts.id, ...scores },
+    { id: changeId(facts.id, settings.version), cause: 'Scoring settings changed', by: savedBy },
+  );
+  return { id: facts.id, etag: facts._etag, scores, change };
+}
+
+/**
+ * The score changes of a batch are written before its scores: should the job fail between the
+ * two, the bidders are still outdated and a rerun writes the same changes again, by id.
+ */
+async function writeChanges(ctx: RequestContext, batch: ReturnType<typeof rescored>[]) {
+  const changes = batch.flatMap(({ change }) => (change ? [change] : []));
+  if (changes.length === 0) return;
+  await scoreChangesRepo.writeBatch(
+    ctx.scope,
+    changes.map((document) => ({ op: 'upsert' as const, document })),
+  );
+}
+
+/** Takes back a change written ahead of a rescore that did not happen as written. */
+async function forgetChange(ctx: RequestContext, bidderId: string, version: number) {
+  await scoreChangesRepo.delete(ctx.scope, changeId(bidderId, version)).catch((error: unknown) => {
+    if (!isNotFound(error)) throw error;
+  });
+}
+
+/**
+ * One bidder, re-read when someone changed it meanwhile; skipped once it is current or gone. The
+ * change its batch wrote ahead is rewritten from what was re-read, or taken back.
+ */
 async function rescoreOne(
   ctx: RequestContext,
   facts: ScoringFacts,
-  settings: ScoringRules,
+  job: Recalculation,
 ): Promise<void> {
+  const { version } = job.settings;
   let current: ScoringFacts | undefined = facts;
   for (let attempt = 0; attempt < 3 && current; attempt += 1) {
     // An edit since the save already scored it with these settings (or newer ones).
-    if (current.customVersion >= settings.version) return;
+    if (current.customVersion >= version) break;
+    const update = rescored(current, job);
     try {
-      await patchScores(ctx.scope, [rescored(current, settings)]);
+      if (update.change) await writeChanges(ctx, [update]);
+      else await forgetChange(ctx, current.id, version);
+      await patchScores(ctx.scope, [update]);
       return;
     } catch (error) {
-      if (isNotFound(error)) return;
-      if (!isStale(error)) throw error;
+      if (!isStale(error) && !isNotFound(error)) throw error;
       current = await biddersRepo.find(ctx.scope, facts.id);
     }
   }
+  // Not rescored here: the edit (or nothing) tells of its move.
+  await forgetChange(ctx, facts.id, version);
 }
 
 /**
@@ -55,32 +98,34 @@ async function rescoreOne(
 async function rescoreBatch(
   ctx: RequestContext,
   batch: ScoringFacts[],
-  settings: ScoringRules,
+  job: Recalculation,
 ): Promise<void> {
+  const updates = batch.map((facts) => rescored(facts, job));
+  await writeChanges(ctx, updates);
   try {
-    await patchScores(
-      ctx.scope,
-      batch.map((facts) => rescored(facts, settings)),
-    );
+    await patchScores(ctx.scope, updates);
   } catch (error) {
     if (!isStale(error) && !isNotFound(error)) throw error;
-    for (const facts of batch) await rescoreOne(ctx, facts, settings);
+    for (const facts of batch) await rescoreOne(ctx, facts, job);
   }
 }
 
 /**
  * Recalculates the custom score and automation status of every bidder scored with older
  * settings, a page at a time (the next page is read while this one is written), reporting
- * progress after each (the bidders whose batches are written by then). It stops as soon as a newer save has made another job the latest:
- * progress is only ever written for the latest job.
+ * progress after each (the bidders whose batches are written by then), and keeping each bidder's
+ * score change as caused by the save of `savedBy`. It stops as soon as a newer save has made
+ * another job the latest: progress is only ever written for the latest job.
  */
 export async function recomputeScores(
   ctx: RequestContext,
   jobId: string,
   version: number,
+  savedBy: string,
 ): Promise<void> {
   const settings = await scoringSettings(ctx);
   if (settings.version !== version) return;
+  const job: Recalculation = { settings, savedBy };
   const startedAt = new Date().toISOString();
   const [total, outdated] = await Promise.all([
     countAllBidders(ctx.scope),
@@ -107,7 +152,7 @@ export async function recomputeScores(
   const writes = inFlight(PARALLEL_BATCHES);
   const rescore = (batch: ScoringFacts[]) =>
     writes.add(
-      rescoreBatch(ctx, batch, settings).then(() => {
+      rescoreBatch(ctx, batch, job).then(() => {
         processed += batch.length;
       }),
     );

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestContext } from '../platform/context.js';
 import { scoreComponents } from '../scoring/scoring.schema.js';
-import { scoreChangesRepo, type BidderRecord } from './bidders.repo.js';
+import { scoreChangesRepo, type BidderRecord, type ScoreChangeRecord } from './bidders.repo.js';
 import type { ScoreChange } from './bidders.schema.js';
 import { getBidder } from './bidders.service.js';
 
@@ -42,6 +42,25 @@ export function scoreDelta(before: Scored, after: Scored) {
   };
 }
 
+/**
+ * The change from `before` to `after` as it is kept, with its cause and who caused it; nothing
+ * when no score or component moved.
+ */
+export function scoreChangeOf(
+  before: Scored,
+  after: Scored & Pick<BidderRecord, 'id'>,
+  change: { id: string; cause: string; by: string },
+): Omit<ScoreChangeRecord, 'accountId'> | undefined {
+  const delta = scoreDelta(before, after);
+  const moved =
+    delta.components.length > 0 ||
+    [delta.lotwise, delta.custom].some(
+      (move) => move.before !== move.after || move.tierBefore !== move.tierAfter,
+    );
+  if (!moved) return undefined;
+  return { ...change, bidderId: after.id, at: new Date().toISOString(), ...delta };
+}
+
 /** Keeps a change of a bidder's scores with its cause; nothing is kept when nothing moved. */
 export async function recordScoreChange(
   ctx: RequestContext,
@@ -49,20 +68,8 @@ export async function recordScoreChange(
   after: BidderRecord,
   cause: string,
 ): Promise<void> {
-  const delta = scoreDelta(before, after);
-  const moved =
-    delta.components.length > 0 ||
-    delta.lotwise.before !== delta.lotwise.after ||
-    delta.custom.before !== delta.custom.after;
-  if (!moved) return;
-  await scoreChangesRepo.create(ctx.scope, {
-    id: randomUUID(),
-    bidderId: after.id,
-    at: new Date().toISOString(),
-    cause,
-    by: ctx.actor.name,
-    ...delta,
-  });
+  const change = scoreChangeOf(before, after, { id: randomUUID(), cause, by: ctx.actor.name });
+  if (change) await scoreChangesRepo.create(ctx.scope, change);
 }
 
 /** A bidder's score changes, newest first. */

@@ -227,3 +227,13 @@ export const lotwiseModelSchema = z.object({
   description: z.string(),
 });
 export type LotwiseModel = z.infer<typeof lotwiseModelSchema>;
+
+/** The queued message that starts a recalculation. */
+export const recomputeMessageSchema = z.object({
+  accountId: z.string(),
+  jobId: z.string(),
+  version: z.number().int(),
+  /** Who saved the settings; absent from messages queued before it was kept. */
+  savedBy: z.string().optional(),
+});
+export type RecomputeMessage = z.infer<typeof recomputeMessageSchema>;

@@ -11,6 +11,7 @@ import {
   DEFAULT_CUSTOM_TIERS,
   DEFAULT_CUSTOM_WEIGHTS,
   DEFAULT_REGISTRATION_RULES,
+  type RecomputeMessage,
   type RecomputeStatus,
   type ScoringRules,
   type ScoringSettings,
@@ -26,12 +27,6 @@ import {
 } from './scoring.repo.js';
 
 export const RECOMPUTE_QUEUE = 'scoring-recompute';
-
-export interface RecomputeMessage {
-  accountId: string;
-  jobId: string;
-  version: number;
-}
 
 /** The ETag of the built-in defaults, before a house saves settings of its own. */
 export const DEFAULTS_ETAG = 'defaults';
@@ -183,6 +178,7 @@ export async function saveScoringSettings(
           accountId: ctx.scope.accountId,
           jobId: job.jobId,
           version: job.version,
+          savedBy: ctx.actor.name,
         } satisfies RecomputeMessage);
       } catch (error) {
         const previous = new Map<string, Stored<ScoringDocument> | undefined>([
