@@ -452,14 +452,16 @@ describe('a sale from registration to results', () => {
       wins: 81,
       totalWinAmount: 251_500,
     });
-    const history = await domain<{ history: { id: string; lotNumbers: string[] }[] }>(
-      'GET',
-      `/bidders/${unknown.id}/history`,
-      { token: house.token },
-    );
+    const history = await domain<{
+      history: { id: string; lotNumbers: string[]; auctionDate: string }[];
+    }>('GET', `/bidders/${unknown.id}/history`, { token: house.token });
     expect(history.body.history).toEqual([
       expect.objectContaining({ id: `auction:${auction.id}`, totalBids: 1, wonItems: 0 }),
     ]);
+    // Scheduled for 2031 but run and closed now: the record says when it took place.
+    const ranOn = Date.parse(history.body.history[0]?.auctionDate ?? '');
+    expect(ranOn).toBeLessThanOrEqual(Date.now());
+    expect(ranOn).toBeGreaterThan(Date.now() - 10 * 60_000);
     const changes = await domain<{ changes: ScoreChange[] }>(
       'GET',
       `/bidders/${unknown.id}/score-history`,

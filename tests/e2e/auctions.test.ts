@@ -463,6 +463,23 @@ describe('running an auction in the browser', () => {
     expect(errors).toHaveLength(3);
   });
 
+  it('shows a first-time winner the sale on their record: the auction in their history, and why the score moved', async () => {
+    await page.goto(`${webUrl}/bidders`);
+    await page.getByRole('searchbox', { name: 'Search bidders' }).fill(`Unknown${tag}`);
+    await page.getByText('Showing 1 of 1 bidder').waitFor();
+    await page.getByRole('row', { name: new RegExp(`Unknown${tag}`) }).click();
+    const panel = page.getByRole('dialog', { name: `Auction Unknown${tag}` });
+    await panel.getByRole('tab', { name: 'Auction History' }).click();
+    const sale = panel.locator('.fui-Card').filter({ hasText: title });
+    await sale.getByText('Lots 2', { exact: true }).waitFor();
+    await sale.getByText(/1 won/).waitFor();
+    await panel.getByRole('tab', { name: 'Score Breakdown' }).click();
+    const changes = panel.getByRole('region', { name: 'How the score changed' });
+    await changes.getByText(`Auction closed: ${title}`).waitFor();
+    await screenshot(page, 'auctions-winner-record-light');
+    expect(await accessibilityViolations(page)).toEqual([]);
+  });
+
   it('adds and updates lots from a CSV, and lists the row it could not import', async () => {
     const auction = await draftAuction(`Catalogue ${randomUUID().slice(0, 6)}`);
     await domain(`/auctions/${auction.id}/lots`, {

@@ -18,6 +18,15 @@ import { moveAuction } from './auctions.service.js';
 const major = (auction: AuctionRecord, minor: number) =>
   minor / 10 ** currencyExponent[auction.currency];
 
+/**
+ * When the sale took place, for the bidders' records: its scheduled start, unless it was run and
+ * closed before that (a record never holds an auction in its future).
+ */
+function ranOn(auction: AuctionRecord): string {
+  const closed = auction.closedAt ? Date.parse(auction.closedAt) : Date.now();
+  return closed < Date.parse(auction.startsAt) ? new Date(closed).toISOString() : auction.startsAt;
+}
+
 /** Each participant's part in a sale: the lots they bid on and the lots they won. */
 export function participationsOf(auction: AuctionRecord, lots: LotRecord[]) {
   const byBidder = new Map<string, { bid: Set<string>; won: LotRecord[] }>();
@@ -48,7 +57,7 @@ export function participationsOf(auction: AuctionRecord, lots: LotRecord[]) {
         auctionTitle: auction.title,
         generalCategory: auctionCategoryLabels[auction.category],
         auctionHouse: auction.company,
-        auctionDate: auction.startsAt,
+        auctionDate: ranOn(auction),
         totalSpent: major(auction, spent),
         totalBids: bid.size,
         wonItems: won.length,
@@ -98,7 +107,7 @@ const emptyEntry = (auction: AuctionRecord): HistoryEntry => ({
   auctionTitle: auction.title,
   generalCategory: auctionCategoryLabels[auction.category],
   auctionHouse: auction.company,
-  auctionDate: auction.startsAt,
+  auctionDate: ranOn(auction),
   totalSpent: 0,
   totalBids: 0,
   wonItems: 0,

@@ -270,8 +270,8 @@ function ScoreChanges({ bidderId, scoreType }: { bidderId: string; scoreType: Sc
       <Subtitle2 id="score-changes">How the score changed</Subtitle2>
       {changes.length === 0 ? (
         <Caption1 className={styles.muted}>
-          No changes yet. Each auction this bidder takes part in, and each edit of their record, is
-          listed here with what it moved.
+          No changes yet. Whenever an auction, an edit of their record or a change of the scoring
+          settings moves this score, it is listed here with what it moved.
         </Caption1>
       ) : (
         <ul className={styles.changes}>
