@@ -21,6 +21,7 @@ export const statusMoves: Record<AuctionStatus, readonly AuctionStatus[]> = {
 };
 
 export const auctionTypes = ['Live', 'Online', 'Hybrid'] as const;
+export type AuctionType = (typeof auctionTypes)[number];
 export const auctionCategories = [
   'art',
   'jewelry',
