@@ -28,6 +28,26 @@ describe('function registration', () => {
     }
   });
 
+  it('takes API keys on no route of the auth app, and on every catalogue route of the domain', () => {
+    const http = (selection: 'auth' | 'domain') =>
+      functionsFor(selection).filter((definition) => definition.kind === 'http');
+    expect(
+      http('auth')
+        .filter((definition) => definition.contract?.apiKeys)
+        .map((definition) => definition.name),
+    ).toEqual([]);
+    const domainWithoutKeys = http('domain').filter(
+      (definition) =>
+        definition.contract &&
+        !definition.contract.apiKeys &&
+        !['public', 'authenticated'].includes(definition.permission),
+    );
+    // Keys are managed by people; every other catalogue route of the domain takes them.
+    expect(domainWithoutKeys.map((definition) => definition.permission)).toEqual(
+      domainWithoutKeys.map(() => 'system:api_keys'),
+    );
+  });
+
   it('serves health for each service from its own app, and the JSON 404 last', () => {
     const routes = (selection: 'auth' | 'domain') =>
       functionsFor(selection).flatMap((definition) =>

@@ -1,3 +1,6 @@
+import { apiKeysContainer } from './api-keys/api-keys.repo.js';
+import { apiKeyFunctions } from './api-keys/api-keys.routes.js';
+import { apiKeyVerifier } from './api-keys/api-keys.service.js';
 import { auctionFunctions } from './auctions/auctions.routes.js';
 import { auctionsContainer } from './auctions/auctions.repo.js';
 import { bidderFunctions } from './bidders/bidders.routes.js';
@@ -26,7 +29,7 @@ import { notificationFunctions } from './notifications/notifications.routes.js';
 import { notificationsContainer } from './notifications/notifications.repo.js';
 import { supportFunctions } from './support/support.routes.js';
 import { supportContainer } from './support/support.repo.js';
-import { addPrincipalGuard } from './platform/principal.js';
+import { addPrincipalGuard, installApiKeyVerifier } from './platform/principal.js';
 import { sandboxContainer } from './sandbox/sandbox.repo.js';
 import { sandboxFunctions } from './sandbox/sandbox.routes.js';
 import { scoringContainer } from './scoring/scoring.repo.js';
@@ -44,6 +47,7 @@ const featureTables = (): FunctionTable[] => [
   scoringFunctions,
   auctionFunctions,
   uploadFunctions,
+  apiKeyFunctions,
   sandboxFunctions(accountPartitioned()),
 ];
 
@@ -74,6 +78,7 @@ export const containerDefinitions: ContainerDefinition[] = [
   scoringContainer,
   auctionsContainer,
   sandboxContainer,
+  apiKeysContainer,
 ];
 
 /** The containers whose documents belong to one account each: removing an account empties them. */
@@ -84,9 +89,13 @@ const accountPartitioned = () =>
 
 let guarded = false;
 
-/** Checks every app applies to a verified token: its session must still be live. */
+/**
+ * Checks every app applies to a verified token (its session must still be live), and how the
+ * routes that take them verify the house's API keys.
+ */
 export function installPrincipalGuards(): void {
   if (guarded) return;
   guarded = true;
   addPrincipalGuard(sessionGuard);
+  installApiKeyVerifier(apiKeyVerifier);
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ContainerDefinition } from './cosmos.js';
 import { container } from './cosmos.js';
-import type { AccountScope, Actor } from './context.js';
+import type { AccountScope, ApiKeyActor, SystemActor, UserActor } from './context.js';
 
 export const auditContainer: ContainerDefinition = {
   id: 'audit',
@@ -18,7 +18,13 @@ export interface AuditEntry {
   id: string;
   accountId: string;
   at: string;
-  actor: { userId: string | null; kind: 'user' | 'system'; name?: string };
+  /** A person, Lotwise itself, or one of the house's systems by its API key (`keyId`). */
+  actor: {
+    userId: string | null;
+    kind: 'user' | 'system' | 'api_key';
+    name?: string;
+    keyId?: string;
+  };
   /** `{entity}.{verb}`, for example `bidder.update`. */
   action: string;
   entity: { type: string; id: string };
@@ -30,8 +36,22 @@ export interface AuditEntry {
 /** Who changed something where: a request's context, or a person acting outside one (joining). */
 export interface AuditContext {
   readonly scope: AccountScope;
-  readonly actor: Pick<Actor, 'kind' | 'userId' | 'name'>;
+  readonly actor:
+    | Pick<UserActor, 'kind' | 'userId' | 'name'>
+    | Pick<SystemActor, 'kind' | 'userId' | 'name'>
+    | Pick<ApiKeyActor, 'kind' | 'userId' | 'name' | 'keyId'>;
   readonly correlationId?: string;
+}
+
+function auditActor(actor: AuditContext['actor']): AuditEntry['actor'] {
+  switch (actor.kind) {
+    case 'user':
+      return { userId: actor.userId, kind: 'user', name: actor.name };
+    case 'api_key':
+      return { userId: null, kind: 'api_key', name: actor.name, keyId: actor.keyId };
+    case 'system':
+      return { userId: null, kind: 'system' };
+  }
 }
 
 /** Records who changed what in a tenant, when, and the record before and after. */
@@ -48,10 +68,7 @@ export async function writeAudit(
     id: randomUUID(),
     accountId: ctx.scope.accountId,
     at: new Date().toISOString(),
-    actor:
-      ctx.actor.kind === 'user'
-        ? { userId: ctx.actor.userId, kind: 'user', name: ctx.actor.name }
-        : { userId: null, kind: 'system' },
+    actor: auditActor(ctx.actor),
     ...entry,
     ...(ctx.correlationId ? { correlationId: ctx.correlationId } : {}),
   };

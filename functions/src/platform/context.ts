@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { hasPermission, type Principal, type Role } from './principal.js';
+import { hasPermission, type ApiKeyPrincipal, type Principal, type Role } from './principal.js';
 
 /** The account a repository call is bound to: all a repository needs of the tenant. */
 export interface AccountScope {
@@ -37,8 +37,26 @@ export interface SystemActor {
   readonly sessionId: null;
 }
 
+/**
+ * One of the house's own systems, calling with an API key the owner created. It acts account-wide
+ * with the key's permissions; `name` is how notes and audit entries name it.
+ */
+export interface ApiKeyActor {
+  readonly kind: 'api_key';
+  /** Not a person: `api-key:{keyId}`, what records that keep an author's id keep for a key. */
+  readonly userId: `api-key:${string}`;
+  readonly keyId: string;
+  /** The key's name as its creator gave it, e.g. "ERP sync". */
+  readonly keyName: string;
+  /** "ERP sync (API key)": what "by …" lines show. */
+  readonly name: string;
+  readonly email: '';
+  readonly role: null;
+  readonly sessionId: null;
+}
+
 /** Who is acting. */
-export type Actor = UserActor | SystemActor;
+export type Actor = UserActor | SystemActor | ApiKeyActor;
 
 /**
  * Everything a handler and a service need to know about the request they serve, handed over once
@@ -58,6 +76,14 @@ export interface RequestContext {
 export interface UserContext extends RequestContext {
   readonly actor: UserActor;
 }
+
+/** The context of a request made with an API key. */
+export interface ApiKeyContext extends RequestContext {
+  readonly actor: ApiKeyActor;
+}
+
+/** Who may call a route that takes API keys: a signed-in person or one of the house's systems. */
+export type CallerContext = UserContext | ApiKeyContext;
 
 /** A request on a public route: who is calling, when a valid token came with it. */
 export interface PublicContext {
@@ -82,6 +108,27 @@ export function contextOf(principal: Principal, correlationId: string): UserCont
     correlationId,
     features: principal.features,
     can: (permission, houseId) => hasPermission(principal, permission, houseId),
+  };
+}
+
+export function apiKeyContextOf(principal: ApiKeyPrincipal, correlationId: string): ApiKeyContext {
+  return {
+    // A key acts for the whole account; it names no house.
+    scope: { accountId: principal.accountId, houses: [] },
+    actor: {
+      kind: 'api_key',
+      userId: `api-key:${principal.keyId}`,
+      keyId: principal.keyId,
+      keyName: principal.name,
+      name: `${principal.name} (API key)`,
+      email: '',
+      role: null,
+      sessionId: null,
+    },
+    correlationId,
+    features: new Set<string>(),
+    // Exactly the key's permissions, in the account and in any one house.
+    can: (permission) => principal.permissions.has(permission),
   };
 }
 

@@ -93,6 +93,7 @@ process.env.FEATURE_FLAGS_FILE = file;
 process.env.ENVIRONMENT = 'production';
 // Production never offers the demo.
 process.env.DEMO_ENABLED = 'false';
+process.env.WEBHOOKS_ALLOW_PRIVATE = 'false';
 useSampleSettings();
 const { evaluateFlag, evaluateFlags, percentageBucket } = await import('./flags.js');
 

@@ -21,6 +21,9 @@ export type AppSelection = AppName | 'all';
 /** How a route guards against lost updates (see RouteSpec.concurrency). */
 export type Concurrency = 'none' | 'if-match' | 'if-match-optional';
 
+/** Who may call a route with a catalogue permission: people only, or also the house's API keys. */
+export type Callers = 'people' | 'people-and-keys';
+
 /** What a route declares about its input and output: read by the API description and tests. */
 export interface RouteContract {
   summary?: string;
@@ -31,6 +34,8 @@ export interface RouteContract {
   concurrency: Concurrency;
   maxBodyBytes: number;
   allowDuringMfaSetup: boolean;
+  /** Whether the house's API keys may call it (see RouteSpec.callers). */
+  apiKeys: boolean;
 }
 
 export interface HttpFunction {

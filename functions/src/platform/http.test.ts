@@ -8,7 +8,8 @@ useSampleSettings();
 const { HttpRequest, InvocationContext } = azureFunctions;
 const { httpRoute } = await import('./http.js');
 const { AppError, conflict } = await import('./errors.js');
-const { ACCESS_TOKEN_AUDIENCE, signingKey } = await import('./principal.js');
+const { ACCESS_TOKEN_AUDIENCE, installApiKeyVerifier, signingKey } = await import('./principal.js');
+const { unauthorized } = await import('./errors.js');
 const { settings } = await import('./settings.js');
 
 const logged: string[] = [];
@@ -319,6 +320,94 @@ describe('httpRoute', () => {
     it('describes its contract for the API description', () => {
       expect(update.contract).toMatchObject({ concurrency: 'if-match', maxBodyBytes: 1048576 });
       expect(update.contract?.response).toBeDefined();
+    });
+  });
+
+  describe('API keys', () => {
+    // The keys are a feature's records; here a stand-in verifier knows two.
+    installApiKeyVerifier({
+      recognises: (token) => token.startsWith('lw_test_'),
+      verify: async (token) => {
+        if (token === 'lw_test_writer') {
+          return {
+            kind: 'api_key',
+            keyId: 'k1',
+            name: 'ERP sync',
+            accountId: 'acc-1',
+            permissions: new Set(['things:create']),
+          };
+        }
+        if (token === 'lw_test_reader') {
+          return {
+            kind: 'api_key',
+            keyId: 'k2',
+            name: 'Reports',
+            accountId: 'acc-1',
+            permissions: new Set(['things:view']),
+          };
+        }
+        throw unauthorized('The API key is not valid');
+      },
+    });
+    const forPeople = httpRoute({
+      name: 'things-people',
+      route: 'things/people',
+      methods: ['POST'],
+      permission: 'things:create',
+      callers: 'people',
+      handler: async ({ ctx }) => ({ json: { session: ctx.actor.sessionId } }),
+    });
+    const mine = httpRoute({
+      name: 'things-mine',
+      route: 'things/mine',
+      methods: ['GET'],
+      permission: 'authenticated',
+      handler: async ({ ctx }) => ({ json: { user: ctx.actor.userId } }),
+    });
+    const open = httpRoute({
+      name: 'things-open',
+      route: 'things/open',
+      methods: ['GET'],
+      permission: 'public',
+      handler: async ({ ctx }) => ({ json: { caller: ctx.caller?.actor.kind ?? null } }),
+    });
+    const send = (fn: typeof create, key: string, init: Parameters<typeof request>[0] = {}) =>
+      fn.handler(
+        request({ ...init, headers: { authorization: `Bearer ${key}` } }),
+        context(),
+      ) as Promise<HttpResponseInit>;
+    const valid = { params: { kind: 'small' }, body: '{"name":"n","count":1}' };
+
+    it('runs a route with the key as the actor, in the key’s account', async () => {
+      const response = await send(create, 'lw_test_writer', valid);
+      expect(response.status).toBe(201);
+      expect(response.jsonBody).toMatchObject({ by: 'api-key:k1', account: 'acc-1' });
+    });
+
+    it('checks the route’s permission against the key’s, as for a person', async () => {
+      const response = await send(create, 'lw_test_reader', valid);
+      expect(response.status).toBe(403);
+      expect(body(response).error.message).toContain('things:create');
+    });
+
+    it('answers 401 for a key it does not know', async () => {
+      expect((await send(create, 'lw_test_other', valid)).status).toBe(401);
+    });
+
+    it('refuses keys on routes for people and on a person’s own routes', async () => {
+      for (const fn of [forPeople, mine]) {
+        const response = await send(fn, 'lw_test_writer');
+        expect(response.status).toBe(401);
+        expect(body(response).error.message).toMatch(/API keys are not accepted here/);
+      }
+      expect(forPeople.contract?.apiKeys).toBe(false);
+      expect(mine.contract?.apiKeys).toBe(false);
+      expect(create.contract?.apiKeys).toBe(true);
+    });
+
+    it('treats a key on a public route as no caller at all', async () => {
+      const response = await send(open, 'lw_test_writer', { method: 'GET' });
+      expect(response.jsonBody).toEqual({ caller: null });
     });
   });
 });

@@ -7,22 +7,55 @@ import type {
   InvocationContext,
 } from '@azure/functions';
 import type { z } from 'zod';
-import { contextOf, type PublicContext, type UserContext } from './context.js';
+import {
+  apiKeyContextOf,
+  contextOf,
+  type CallerContext,
+  type PublicContext,
+  type UserContext,
+} from './context.js';
 import { AppError, forbidden, payloadTooLarge, preconditionRequired } from './errors.js';
 import { toAppError } from './error-mapping.js';
-import type { Concurrency, HttpFunction, RoutePermission } from './functions.js';
+import type { Callers, Concurrency, HttpFunction, RoutePermission } from './functions.js';
 import { contextLogger } from './invocation-log.js';
 import type { Logger } from './logging.js';
-import { authenticate, hasPermission, type Principal } from './principal.js';
+import {
+  authenticate,
+  authenticateCaller,
+  hasPermission,
+  isApiKeyPrincipal,
+  type ApiKeyPrincipal,
+  type Principal,
+} from './principal.js';
 import { settings } from './settings.js';
 import { parseInput, validationError } from './validation.js';
 
 export const CORRELATION_HEADER = 'x-correlation-id';
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
-export interface RouteRequest<P, Q, B, Perm extends RoutePermission, C extends Concurrency> {
-  /** Who is calling and in which account; on a public route, whoever sent a valid token. */
-  ctx: Perm extends 'public' ? PublicContext : UserContext;
+/**
+ * What a handler knows of its caller: on a public route whoever sent a valid token; a person on
+ * `authenticated` routes and routes for people only; else a person or one of the house's systems
+ * with an API key.
+ */
+export type ContextFor<Perm extends RoutePermission, K extends Callers> = Perm extends 'public'
+  ? PublicContext
+  : Perm extends 'authenticated'
+    ? UserContext
+    : K extends 'people'
+      ? UserContext
+      : CallerContext;
+
+export interface RouteRequest<
+  P,
+  Q,
+  B,
+  Perm extends RoutePermission,
+  C extends Concurrency,
+  K extends Callers = 'people-and-keys',
+> {
+  /** Who is calling and in which account. */
+  ctx: ContextFor<Perm, K>;
   params: P;
   query: Q;
   body: B;
@@ -44,7 +77,15 @@ export type RouteResult<R = unknown> =
   | (ResultBase & { body: HttpResponseBodyInit })
   | { status: 204; headers?: Record<string, string> };
 
-export interface RouteSpec<P, Q, B, R, Perm extends RoutePermission, C extends Concurrency> {
+export interface RouteSpec<
+  P,
+  Q,
+  B,
+  R,
+  Perm extends RoutePermission,
+  C extends Concurrency,
+  K extends Callers = 'people-and-keys',
+> {
   name: string;
   route: string;
   methods: HttpMethod[];
@@ -65,7 +106,12 @@ export interface RouteSpec<P, Q, B, R, Perm extends RoutePermission, C extends C
   maxBodyBytes?: number;
   /** Usable while the account's MFA policy makes the caller enrol (MFA setup, profile, sign-out). */
   allowDuringMfaSetup?: boolean;
-  handler(input: RouteRequest<P, Q, B, Perm, C>): Promise<RouteResult<NoInfer<R>>>;
+  /**
+   * A route with a catalogue permission also takes the house's API keys, checked against the
+   * key's permissions exactly as a person's; `people` refuses them (the auth app's routes).
+   */
+  callers?: K;
+  handler(input: RouteRequest<P, Q, B, Perm, C, K>): Promise<RouteResult<NoInfer<R>>>;
 }
 
 const safeCorrelationId = /^[A-Za-z0-9._-]{8,100}$/;
@@ -91,17 +137,24 @@ async function readJsonBody(request: HttpRequest, maxBytes: number): Promise<unk
   }
 }
 
+/** Whether a route takes API keys: one with a catalogue permission that is not for people only. */
+export const takesApiKeys = (permission: RoutePermission, callers: Callers) =>
+  permission !== 'public' && permission !== 'authenticated' && callers !== 'people';
+
 async function resolvePrincipal(
   request: HttpRequest,
   permission: RoutePermission,
   allowDuringMfaSetup: boolean,
-): Promise<Principal | undefined> {
+  apiKeys: boolean,
+): Promise<Principal | ApiKeyPrincipal | undefined> {
   const authorization = request.headers.get('authorization');
   if (permission === 'public') {
     return authorization ? authenticate(authorization).catch(() => undefined) : undefined;
   }
-  const principal = await authenticate(authorization);
-  if (principal.mfaSetupRequired && !allowDuringMfaSetup) {
+  const principal = apiKeys
+    ? await authenticateCaller(authorization)
+    : await authenticate(authorization);
+  if (!isApiKeyPrincipal(principal) && principal.mfaSetupRequired && !allowDuringMfaSetup) {
     throw new AppError(
       'forbidden',
       'Your account requires two-factor authentication. Set it up under Security to continue.',
@@ -171,8 +224,10 @@ export function httpRoute<
   R = unknown,
   Perm extends RoutePermission = RoutePermission,
   C extends Concurrency = 'none',
->(spec: RouteSpec<P, Q, B, R, Perm, C>): HttpFunction {
+  K extends Callers = 'people-and-keys',
+>(spec: RouteSpec<P, Q, B, R, Perm, C, K>): HttpFunction {
   const concurrency: Concurrency = spec.concurrency ?? 'none';
+  const apiKeys = takesApiKeys(spec.permission, spec.callers ?? 'people-and-keys');
   const handler = async (
     request: HttpRequest,
     context: InvocationContext,
@@ -186,12 +241,13 @@ export function httpRoute<
     });
     const baseHeaders = { [CORRELATION_HEADER]: correlationId };
     let response: HttpResponseInit;
-    let principal: Principal | undefined;
+    let principal: Principal | ApiKeyPrincipal | undefined;
     try {
       principal = await resolvePrincipal(
         request,
         spec.permission,
         spec.allowDuringMfaSetup ?? false,
+        apiKeys,
       );
       const params = spec.params
         ? parseInput('params', spec.params, { ...request.params })
@@ -207,14 +263,18 @@ export function httpRoute<
           )
         : (undefined as B);
       const ifMatch = ifMatchOf(request, concurrency);
-      const caller = principal ? contextOf(principal, correlationId) : undefined;
+      const caller = !principal
+        ? undefined
+        : isApiKeyPrincipal(principal)
+          ? apiKeyContextOf(principal, correlationId)
+          : contextOf(principal, correlationId);
       const ctx = spec.permission === 'public' ? { correlationId, caller } : caller;
       const result = await spec.handler({
-        ctx: ctx as RouteRequest<P, Q, B, Perm, C>['ctx'],
+        ctx: ctx as RouteRequest<P, Q, B, Perm, C, K>['ctx'],
         params,
         query,
         body,
-        ifMatch: ifMatch as RouteRequest<P, Q, B, Perm, C>['ifMatch'],
+        ifMatch: ifMatch as RouteRequest<P, Q, B, Perm, C, K>['ifMatch'],
         request,
         log,
       });
@@ -240,7 +300,9 @@ export function httpRoute<
       route: spec.route,
       status: response.status,
       durationMs: Math.round(performance.now() - started),
-      userId: principal?.userId,
+      ...(principal && isApiKeyPrincipal(principal)
+        ? { apiKeyId: principal.keyId }
+        : { userId: principal?.userId }),
       accountId: principal?.accountId,
     });
     return response;
@@ -261,6 +323,7 @@ export function httpRoute<
       concurrency,
       maxBodyBytes: spec.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
       allowDuringMfaSetup: spec.allowDuringMfaSetup ?? false,
+      apiKeys,
     },
   };
 }

@@ -27,7 +27,13 @@ describe.each(['auth', 'domain'] as const)('the %s app’s API description', (ap
         const operation = document.paths[`/${fn.route}`]?.[method.toLowerCase()];
         expect(operation, `${method} /${fn.route}`).toBeDefined();
         expect(operation?.['x-permission']).toBe(fn.permission);
-        expect(operation?.security).toEqual(fn.permission === 'public' ? [] : [{ bearer: [] }]);
+        expect(operation?.security).toEqual(
+          fn.permission === 'public'
+            ? []
+            : fn.contract?.apiKeys
+              ? [{ bearer: [] }, { apiKey: [] }]
+              : [{ bearer: [] }],
+        );
       }
     }
   });

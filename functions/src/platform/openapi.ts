@@ -129,7 +129,10 @@ function operationOf(fn: HttpFunction, method: string, contract: RouteContract):
     summary: contract.summary ?? fn.name.replace(/-/g, ' '),
     tags: [tag],
     'x-permission': fn.permission,
-    security: fn.permission === 'public' ? [] : [{ bearer: [] }],
+    security:
+      fn.permission === 'public'
+        ? []
+        : [{ bearer: [] }, ...(contract.apiKeys ? [{ apiKey: [] }] : [])],
     parameters,
     responses: {
       // A POST answers 200, 201 (created) or 202 (accepted) by what it did.
@@ -184,6 +187,13 @@ export function openApiDocument(
           scheme: 'bearer',
           bearerFormat: 'JWT',
           description: 'The access token from POST /tokens/access (or a session token where noted)',
+        },
+        apiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'lw_live_…',
+          description:
+            "One of the house's API keys (Settings › APIs), held to the permissions it was given",
         },
       },
     },

@@ -90,16 +90,76 @@ export function addPrincipalGuard(guard: PrincipalGuard): void {
   guards.push(guard);
 }
 
-export async function authenticate(authorization: string | null): Promise<Principal> {
+function bearerToken(authorization: string | null): string {
   const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');
   if (!match?.[1]) throw unauthorized('Sign in to continue');
-  const principal = await verifyAccessToken(match[1]);
+  return match[1];
+}
+
+async function verifiedPerson(token: string): Promise<Principal> {
+  const principal = await verifyAccessToken(token);
   for (const guard of guards) await guard(principal);
   return principal;
 }
 
-/** Owners hold every permission; others hold their role's set, optionally narrowed to one house. */
-export function hasPermission(principal: Principal, permission: string, houseId?: string): boolean {
+export async function authenticate(authorization: string | null): Promise<Principal> {
+  const token = bearerToken(authorization);
+  if (apiKeyVerifier?.recognises(token)) {
+    throw unauthorized('API keys are not accepted here: sign in as a person');
+  }
+  return verifiedPerson(token);
+}
+
+/** One of the house's own systems, verified by its API key. */
+export interface ApiKeyPrincipal {
+  kind: 'api_key';
+  keyId: string;
+  /** The name its creator gave the key. */
+  name: string;
+  accountId: string;
+  permissions: ReadonlySet<string>;
+}
+
+/**
+ * Recognises and verifies API keys. The keys are a feature's records, and the platform imports no
+ * feature, so the registry installs the verifier at start-up.
+ */
+export interface ApiKeyVerifier {
+  /** Whether a bearer credential has the shape of an API key (its prefix), not a token. */
+  recognises(token: string): boolean;
+  /** The key's principal; a 401 for an unknown, malformed or revoked key. */
+  verify(token: string): Promise<ApiKeyPrincipal>;
+}
+
+let apiKeyVerifier: ApiKeyVerifier | undefined;
+
+export function installApiKeyVerifier(verifier: ApiKeyVerifier): void {
+  apiKeyVerifier = verifier;
+}
+
+/** A person's access token, or (where the route takes them) an API key. */
+export async function authenticateCaller(
+  authorization: string | null,
+): Promise<Principal | ApiKeyPrincipal> {
+  const token = bearerToken(authorization);
+  if (apiKeyVerifier?.recognises(token)) return apiKeyVerifier.verify(token);
+  return verifiedPerson(token);
+}
+
+export const isApiKeyPrincipal = (
+  principal: Principal | ApiKeyPrincipal,
+): principal is ApiKeyPrincipal => 'kind' in principal && principal.kind === 'api_key';
+
+/**
+ * Owners hold every permission; others hold their role's set, optionally narrowed to one house.
+ * An API key holds exactly the permissions it was given, account-wide.
+ */
+export function hasPermission(
+  principal: Principal | ApiKeyPrincipal,
+  permission: string,
+  houseId?: string,
+): boolean {
+  if (isApiKeyPrincipal(principal)) return principal.permissions.has(permission);
   if (principal.role === 'owner') return true;
   if (houseId) {
     const house = principal.houses.find((candidate) => candidate.id === houseId);

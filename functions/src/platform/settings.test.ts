@@ -56,9 +56,28 @@ describe('settings', () => {
       parseSettings({ ...sample.Values, ENVIRONMENT: 'production', DEMO_ENABLED: 'true' }),
     ).toThrow(/DEMO_ENABLED: must be false in production/);
     expect(
-      parseSettings({ ...sample.Values, ENVIRONMENT: 'production', DEMO_ENABLED: 'false' })
-        .DEMO_ENABLED,
+      parseSettings({
+        ...sample.Values,
+        ENVIRONMENT: 'production',
+        DEMO_ENABLED: 'false',
+        WEBHOOKS_ALLOW_PRIVATE: 'false',
+      }).DEMO_ENABLED,
     ).toBe(false);
+  });
+
+  it('lets webhooks reach private addresses locally, never in production', () => {
+    expect(parseSettings(sample.Values).WEBHOOKS_ALLOW_PRIVATE).toBe(true);
+    expect(
+      parseSettings({ ...sample.Values, WEBHOOKS_ALLOW_PRIVATE: '' }).WEBHOOKS_ALLOW_PRIVATE,
+    ).toBe(false);
+    expect(() =>
+      parseSettings({
+        ...sample.Values,
+        ENVIRONMENT: 'production',
+        DEMO_ENABLED: 'false',
+        WEBHOOKS_ALLOW_PRIVATE: 'true',
+      }),
+    ).toThrow(/WEBHOOKS_ALLOW_PRIVATE: must be false in production/);
   });
 
   it('lets Cosmos go keyless for managed identity', () => {

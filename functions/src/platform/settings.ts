@@ -80,6 +80,14 @@ export const settingsSchema = z
     CHECK_RESPONSES: boolFlag.default(false),
 
     DEPENDENCY_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(2_000),
+
+    // Outgoing webhooks may go to private and loopback addresses (a receiver on this machine).
+    // Only for local development and tests; never in production, where only https to public
+    // addresses is allowed.
+    WEBHOOKS_ALLOW_PRIVATE: boolFlag.default(false),
+    // The first retry of a failed webhook delivery waits this long; later ones 5, 30, 120 and 360
+    // times as long (1 min, 5 min, 30 min, 2 h, 6 h). Small only in tests.
+    WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(60_000),
   })
   .superRefine((settings, ctx) => {
     if (settings.ENVIRONMENT === 'production' && settings.DEMO_ENABLED) {
@@ -87,6 +95,14 @@ export const settingsSchema = z
         code: 'custom',
         path: ['DEMO_ENABLED'],
         message: 'must be false in production (it lets anyone open an account without signing up)',
+      });
+    }
+    if (settings.ENVIRONMENT === 'production' && settings.WEBHOOKS_ALLOW_PRIVATE) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WEBHOOKS_ALLOW_PRIVATE'],
+        message:
+          'must be false in production (it lets webhooks reach addresses inside the network)',
       });
     }
     if (

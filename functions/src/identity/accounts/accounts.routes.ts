@@ -111,6 +111,7 @@ export const accountFunctions: HttpFunction[] = [
     route: 'accounts/{id}',
     methods: ['PUT'],
     permission: 'system:settings',
+    callers: 'people',
     params: idParamsSchema,
     body: accountUpdateSchema,
     response: accountViewSchema,
@@ -125,6 +126,7 @@ export const accountFunctions: HttpFunction[] = [
     route: 'accounts/{id}',
     methods: ['DELETE'],
     permission: 'system:settings',
+    callers: 'people',
     params: idParamsSchema,
     handler: async ({ ctx, params }) => {
       await deleteAccount(ctx, params.id);
@@ -188,6 +190,7 @@ export const accountFunctions: HttpFunction[] = [
     route: 'accounts/current/auction-houses',
     methods: ['POST'],
     permission: 'system:settings',
+    callers: 'people',
     body: houseInputSchema,
     response: houseSchema,
     handler: async ({ ctx, body }) => {
@@ -212,6 +215,7 @@ export const accountFunctions: HttpFunction[] = [
     route: 'auction-houses/{id}',
     methods: ['PUT'],
     permission: 'system:settings',
+    callers: 'people',
     params: idParamsSchema,
     body: houseUpdateSchema,
     response: houseSchema,
@@ -226,6 +230,7 @@ export const accountFunctions: HttpFunction[] = [
     route: 'auction-houses/{id}',
     methods: ['DELETE'],
     permission: 'system:settings',
+    callers: 'people',
     params: idParamsSchema,
     handler: async ({ ctx, params }) => {
       await deleteHouse(ctx, params.id);
@@ -245,6 +250,7 @@ export const accountFunctions: HttpFunction[] = [
     route: 'auction-house-groups',
     methods: ['POST'],
     permission: 'system:settings',
+    callers: 'people',
     body: groupInputSchema,
     response: groupSchema,
     handler: async ({ ctx, body }) => {
@@ -269,6 +275,7 @@ export const accountFunctions: HttpFunction[] = [
     route: 'auction-house-groups/{id}',
     methods: ['PUT'],
     permission: 'system:settings',
+    callers: 'people',
     params: idParamsSchema,
     body: groupUpdateSchema,
     response: groupSchema,
@@ -283,6 +290,7 @@ export const accountFunctions: HttpFunction[] = [
     route: 'auction-house-groups/{id}',
     methods: ['DELETE'],
     permission: 'system:settings',
+    callers: 'people',
     params: idParamsSchema,
     handler: async ({ ctx, params }) => {
       await deleteGroup(ctx, params.id);

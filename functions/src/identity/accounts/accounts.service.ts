@@ -393,6 +393,11 @@ export async function deleteAccount(ctx: UserContext, accountId: string) {
   });
 }
 
+/** Whether an account is open (not closed): the house's API keys work only while it is. */
+export async function accountIsOpen(accountId: string): Promise<boolean> {
+  return (await accountsRepo.account({ accountId }))?.status === 'active';
+}
+
 /** An account's name, for messages other features send on its behalf. */
 export async function accountNameOf(accountId: string): Promise<string> {
   return (await accountsRepo.account({ accountId }))?.name ?? 'Your auction house';

@@ -152,6 +152,7 @@ export const authFunctions: HttpFunction[] = [
     route: 'users/{id}/reset-password',
     methods: ['POST'],
     permission: 'users:password_reset',
+    callers: 'people',
     params: idParamsSchema,
     response: messageSchema,
     handler: async ({ ctx, params }) => {
