@@ -36,6 +36,8 @@ import { scoringContainer } from './scoring/scoring.repo.js';
 import { scoringFunctions } from './scoring/scoring.routes.js';
 import { telemetryFunctions } from './telemetry/telemetry.routes.js';
 import { uploadFunctions } from './uploads/uploads.routes.js';
+import { webhookDeliveriesContainer, webhookEndpointsContainer } from './webhooks/webhooks.repo.js';
+import { webhookFunctions } from './webhooks/webhooks.routes.js';
 
 /** Each feature's table of HTTP, timer and queue functions, tagged with the app that serves it. */
 const featureTables = (): FunctionTable[] => [
@@ -48,6 +50,7 @@ const featureTables = (): FunctionTable[] => [
   auctionFunctions,
   uploadFunctions,
   apiKeyFunctions,
+  webhookFunctions,
   sandboxFunctions(accountPartitioned()),
 ];
 
@@ -79,6 +82,8 @@ export const containerDefinitions: ContainerDefinition[] = [
   auctionsContainer,
   sandboxContainer,
   apiKeysContainer,
+  webhookEndpointsContainer,
+  webhookDeliveriesContainer,
 ];
 
 /** The containers whose documents belong to one account each: removing an account empties them. */

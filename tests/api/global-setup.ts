@@ -27,6 +27,8 @@ export default async function setup(project: TestProject) {
     ENTRA_TENANT_ID: FAKE_TENANT,
     ENTRA_CLIENT_SECRET: FAKE_CLIENT_SECRET,
     ENTRA_AUTHORITY_HOST: entra.authorityHost,
+    // A failed webhook delivery is retried after 1 s rather than a minute (tests/api/webhooks).
+    WEBHOOK_RETRY_BASE_MS: '1000',
   });
   project.provide('entra', { authorityHost: entra.authorityHost, privateJwk: entra.privateJwk });
   project.provide('authUrl', testStack.stack.authUrl);

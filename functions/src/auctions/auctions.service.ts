@@ -8,6 +8,7 @@ import { conflict, forbidden, notFound, preconditionFailed } from '../platform/e
 import { rememberedTotals } from '../platform/remembered-totals.js';
 import { MAX_BATCH_OPERATIONS, type AccountScope, type Stored } from '../platform/repo.js';
 import { validationError, type FieldProblem } from '../platform/validation.js';
+import { emitEvent } from '../webhooks/deliveries.service.js';
 import {
   auctionDocuments,
   auctionsStore,
@@ -311,10 +312,21 @@ async function reviseAuction(
         before: auditView(current),
         after: auditView(saved),
       });
+      await announceMove(ctx, current, saved);
       return saved;
     } catch (error) {
       if (!isStale(error) || attempt >= 5) throw error;
     }
+  }
+}
+
+/** What the house's webhooks hear of a move along the lifecycle, once it is written. */
+async function announceMove(ctx: RequestContext, before: AuctionRecord, after: AuctionRecord) {
+  if (after.status === before.status) return;
+  if (after.status === 'Upcoming') {
+    await emitEvent(ctx, 'auction.published', { auction: toAuction(after) });
+  } else if (after.status === 'Completed') {
+    await emitEvent(ctx, 'auction.closed', { auction: toAuction(after) });
   }
 }
 

@@ -39,7 +39,8 @@ import {
   type BidderRecord,
   type NoteRecord,
 } from './bidders.repo.js';
-import { auditView, derive, derivedOf, toListItem } from './bidder-model.js';
+import { emitEvent } from '../webhooks/deliveries.service.js';
+import { auditView, derive, derivedOf, toBidder, toListItem } from './bidder-model.js';
 import { recordMatchesFor, type MatchOutcome } from './duplicates.service.js';
 import { forgetTotals, rememberedTotal } from './list-totals.js';
 import { recordScoreChange } from './score-history.service.js';
@@ -202,7 +203,12 @@ export async function createBidder(ctx: RequestContext, input: BidderInput) {
         after: auditView(created),
       });
       const matches = await recordMatchesFor(ctx, [created], settings.autoMergeThreshold);
-      return outcomeOf(ctx, created, matches);
+      const outcome = await outcomeOf(ctx, created, matches);
+      // Merged at once into a bidder already on file: no bidder was added (the merge is told).
+      if (!outcome.mergedBecause) {
+        await emitEvent(ctx, 'bidder.created', { bidder: toBidder(outcome.bidder) });
+      }
+      return outcome;
     } catch (error) {
       if (!isConflict(error)) throw error;
       if (input.bidderId) {

@@ -21,7 +21,8 @@ import {
   type BidderRecord,
   type DuplicateRecord,
 } from './bidders.repo.js';
-import { derive, toListItem } from './bidder-model.js';
+import { emitEvent } from '../webhooks/deliveries.service.js';
+import { derive, toBidder, toListItem } from './bidder-model.js';
 import { findDuplicates, type DuplicatePair } from './duplicate-matcher.js';
 import { forgetTotals } from './list-totals.js';
 
@@ -302,7 +303,14 @@ async function merge(
     before: { primary: snapshotOf(primary), secondary: snapshotOf(secondary) },
     after: snapshotOf({ ...merged, accountId: ctx.scope.accountId }),
   });
-  return biddersRepo.get(ctx.scope, primaryId, 'Bidder');
+  const survivor = await biddersRepo.get(ctx.scope, primaryId, 'Bidder');
+  await emitEvent(ctx, 'bidder.merged', {
+    bidder: toBidder(survivor),
+    mergedBidderId: secondary.id,
+    mergedBidderNumber: secondary.bidderId,
+    automatic: status === 'auto-merged',
+  });
+  return survivor;
 }
 
 /** A reviewer's merge of a pending pair, of the two versions the review showed. */

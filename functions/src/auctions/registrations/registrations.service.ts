@@ -18,6 +18,7 @@ import {
 } from '../auctions.repo.js';
 import { currencyExponent, currencySymbols } from '../auctions.schema.js';
 import { getAuction, toAuction } from '../auctions.service.js';
+import { emitEvent } from '../../webhooks/deliveries.service.js';
 import { decideRegistration, figuresOf, type RegistrationFacts } from './registration-rules.js';
 import type { InviteResult, Registration, RegistrationStatus } from './registrations.schema.js';
 
@@ -211,6 +212,10 @@ export async function register(
     entity: { type: 'registration', id: saved.id },
     after: toRegistration(saved),
   });
+  // Decided by the house's rules at once, unless they send it to review.
+  if (saved.status !== 'pending') {
+    await emitEvent(ctx, 'registration.decided', { registration: toRegistration(saved) });
+  }
   return saved;
 }
 
@@ -266,6 +271,7 @@ export async function decide(
     before: before ? toRegistration(before) : undefined,
     after: { ...toRegistration(saved), reason: input.reason },
   });
+  await emitEvent(ctx, 'registration.decided', { registration: toRegistration(saved) });
   return saved;
 }
 
