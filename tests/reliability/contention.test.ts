@@ -178,6 +178,28 @@ const prepared: Record<string, Preparation> = {
         estimateHigh: index * 100 + 50,
       })),
   },
+  'PUT /webhooks/{id}': {
+    reason:
+      'a webhook’s URL must reach an address webhooks may (checked on the server, here loopback, which the test stack allows), which generated strings do not',
+    record: async (owner) => ({
+      id: await made(
+        owner,
+        'POST /webhooks',
+        {},
+        {
+          url: 'http://127.0.0.1:9/contended',
+          events: ['bidder.created'],
+        },
+      ),
+    }),
+    bodies: (count) =>
+      Array.from({ length: count }, (_, index) => ({
+        url: `http://127.0.0.1:9/contended-${index}`,
+        description: `Writer ${index}`,
+        events: index % 2 ? ['bidder.created'] : ['auction.published', 'auction.closed'],
+        enabled: index % 3 !== 0,
+      })),
+  },
   'PUT /security/2fa/methods/{id}': {
     reason: 'a method is made in two steps, setup and a first code from the authenticator',
     record: async (owner) => ({ id: await verifiedAuthenticator(owner) }),

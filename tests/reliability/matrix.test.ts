@@ -3,8 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, demo } from '../support/identity.js';
 import { answerProblems, excerpt } from './support/checks.js';
 import {
+  domainUrl,
   invoke,
   keepSignedIn,
+  request,
   signIn,
   type Answer,
   type Call,
@@ -15,7 +17,9 @@ import { operations, type Operation } from './support/routes.js';
 /**
  * The permission matrix of every route, from the route tables: without a token a protected route
  * answers 401; each role of the demo tenant gets 403 exactly when it lacks the route's permission
- * (and the 403 names it), and never when it holds it. Inputs are ones the wrapper refuses or that
+ * (and the 403 names it), and never when it holds it. An API key of the tenant (given the staff
+ * role's permissions) is held to the same rule on the routes that take keys, and answers 401 on
+ * every other protected route (the auth app's, a person's own, managing keys). Inputs are ones the wrapper refuses or that
  * find nothing (a random id, an empty body), so holding the permission changes nothing real.
  */
 
@@ -35,6 +39,8 @@ const roles = [
   { label: 'viewer', email: demo.viewer },
 ];
 const callers: Caller[] = [];
+/** The house's API key: its permissions, as given. */
+const apiKey = { token: '', permissions: [] as string[] };
 let cases = 0;
 let refused = 0;
 let signInsEnded = 0;
@@ -43,11 +49,19 @@ beforeAll(async () => {
   for (const role of roles) {
     callers.push(await signIn(role.label, role.email, DEMO_PASSWORD, role.accountName));
   }
+  const [owner, , staff] = callers;
+  const created = await request(domainUrl(), 'POST', '/api-keys', {
+    token: owner?.token,
+    body: { json: { name: 'Reliability matrix', permissions: staff?.permissions } },
+  });
+  if (created.status !== 201) throw new Error(`creating the API key failed: ${created.text}`);
+  const key = created.json as { key: string; permissions: string[] };
+  Object.assign(apiKey, { token: key.key, permissions: key.permissions });
 });
 
 afterAll(() => {
   process.stdout.write(
-    `[reliability] matrix: ${ops.length} routes × (anonymous + ${roles.length} roles) = ${cases} cases, ${refused} of them a 403 for a missing permission; ${signInsEnded} sign-ins ended by a case and renewed\n`,
+    `[reliability] matrix: ${ops.length} routes × (anonymous + ${roles.length} roles + an API key) = ${cases} cases, ${refused} of them a 403 for a missing permission; ${signInsEnded} sign-ins ended by a case and renewed\n`,
   );
 });
 
@@ -70,6 +84,8 @@ describe('the permission matrix', () => {
   it('covers every route of both apps, with the demo roles the product describes', () => {
     expect(ops.length).toBeGreaterThan(100);
     expect(callers.map((caller) => caller.role)).toEqual(['owner', 'admin', 'staff', 'viewer']);
+    expect(apiKey.permissions.length).toBeGreaterThan(0);
+    expect(ops.some((op) => op.contract.apiKeys)).toBe(true);
     for (const key of Object.keys(forbiddenByRule)) {
       expect(
         ops.map((op) => op.key),
@@ -111,8 +127,29 @@ describe('the permission matrix', () => {
       if (op.method !== 'GET' && (await keepSignedIn(caller))) signInsEnded += 1;
       return problems;
     };
-    const problems = (await Promise.all([anonymously(), ...callers.map(asRole)])).flat();
-    cases += 1 + callers.length;
+    const withKey = async () => {
+      if (op.permission === 'public') return [];
+      const answer = await invoke(op, { ...inputsFor(op), token: apiKey.token });
+      const problems = answerProblems(answer).map((problem) => `API key: ${problem}`);
+      const message = (answer.json as { error?: { message?: string } } | undefined)?.error?.message;
+      if (!op.contract.apiKeys) {
+        if (answer.status !== 401) {
+          problems.push(`API key on a route that takes none: expected 401, got ${said(answer)}`);
+        }
+      } else if (!apiKey.permissions.includes(op.permission)) {
+        refused += 1;
+        if (answer.status !== 403 || !message?.includes(op.permission)) {
+          problems.push(
+            `API key lacks ${op.permission}: expected 403 naming it, got ${said(answer)}`,
+          );
+        }
+      } else if (answer.status === 401 || answer.status === 403) {
+        problems.push(`API key holds ${op.permission} but got ${said(answer)}`);
+      }
+      return problems;
+    };
+    const problems = (await Promise.all([anonymously(), withKey(), ...callers.map(asRole)])).flat();
+    cases += 2 + callers.length;
     expect(problems).toEqual([]);
   });
 });
