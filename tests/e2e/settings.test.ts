@@ -32,10 +32,10 @@ async function signedIn(page: Page, email: string) {
 
 describe('Account Settings', () => {
   it.each([
-    { email: 'owner@harborview.demo', config: true },
-    { email: 'admin@harborview.demo', config: true },
-    { email: 'staff@harborview.demo', config: false },
-    { email: 'viewer@harborview.demo', config: false },
+    { email: 'owner@harborview.demo', config: true, apis: true },
+    { email: 'admin@harborview.demo', config: true, apis: false },
+    { email: 'staff@harborview.demo', config: false, apis: false },
+    { email: 'viewer@harborview.demo', config: false, apis: false },
   ])('opens $email on Scoring, with Config only for owners and admins', async (person) => {
     const { page, errors } = await openPage(browser);
     await signedIn(page, person.email);
@@ -47,7 +47,11 @@ describe('Account Settings', () => {
     expect(page.url()).toBe(`${webUrl}/settings/bidder-scoring`);
     const tabs = page.getByRole('tablist', { name: 'Settings sections' }).getByRole('tab');
     await tabs.and(page.getByRole('tab', { name: 'Scoring', selected: true })).waitFor();
-    expect(await tabs.count()).toBe(person.config ? 2 : 1);
+    expect(await tabs.count()).toBe(1 + Number(person.config) + Number(person.apis));
+    // APIs (the account's API keys and webhooks) is the owner's.
+    expect(await tabs.and(page.getByRole('tab', { name: 'APIs' })).count()).toBe(
+      person.apis ? 1 : 0,
+    );
     expect(await tabs.and(page.getByRole('tab', { name: 'Config' })).count()).toBe(
       person.config ? 1 : 0,
     );

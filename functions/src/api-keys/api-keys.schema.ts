@@ -11,8 +11,9 @@ import { permissionSchema } from '../identity/shared/common.schema.js';
  * What a key may be given: any permission but managing keys, so a leaked key cannot mint others
  * that outlive its revocation.
  */
-export const apiKeyPermissions: readonly Permission[] = allPermissions.filter(
-  (permission) => permission !== 'system:api_keys',
+export type ApiKeyPermission = Exclude<Permission, 'system:api_keys'>;
+export const apiKeyPermissions: readonly ApiKeyPermission[] = allPermissions.filter(
+  (permission): permission is ApiKeyPermission => permission !== 'system:api_keys',
 );
 
 export const apiKeyCreateSchema = z.object({

@@ -1,10 +1,24 @@
-import { useSignedIn } from '../../lib/auth-store';
+import { useCan, useSignedIn } from '../../lib/auth-store';
+import { ApiKeysCard } from '../../features/api-keys/components/ApiKeysCard';
 import { ServiceHealthChecker } from '../../features/health/components/ServiceHealthChecker';
 import { ScoringTab } from '../../features/scoring/components/ScoringTab';
 import { ConfigurationTab } from '../../features/settings/components/ConfigurationTab';
+import { IntegrationsTab } from '../../features/settings/components/IntegrationsTab';
 import SettingsPage from '../../features/settings/components/SettingsPage';
+import { WebhooksCard } from '../../features/webhooks/components/WebhooksCard';
 
 const scoring = { id: 'bidder-scoring', label: 'Scoring', render: () => <ScoringTab /> };
+/** How other systems reach Lotwise and hear from it: each card shows only to who may use it. */
+const integrations = {
+  id: 'integrations',
+  label: 'APIs',
+  render: () => (
+    <IntegrationsTab>
+      <ApiKeysCard />
+      <WebhooksCard />
+    </IntegrationsTab>
+  ),
+};
 /** The services' addresses and deployment details: for those who run the account. */
 const configuration = {
   id: 'configuration',
@@ -18,6 +32,12 @@ const configuration = {
  */
 export default function SettingsScreen() {
   const { account } = useSignedIn();
+  const can = useCan();
   const runsAccount = account.role === 'owner' || account.role === 'admin';
-  return <SettingsPage tabs={runsAccount ? [scoring, configuration] : [scoring]} />;
+  const connects = can('system:api_keys') || can('system:webhooks');
+  return (
+    <SettingsPage
+      tabs={[scoring, ...(connects ? [integrations] : []), ...(runsAccount ? [configuration] : [])]}
+    />
+  );
 }
