@@ -1,6 +1,7 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Timer } from '@azure/functions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   Delivery,
@@ -18,7 +19,12 @@ import {
   messageOf,
   type Owner,
 } from '../support/bidders.js';
-import { call, demo, ifMatch, signedIn, type Session } from '../support/identity.js';
+import type { TimerFunction } from '../../functions/src/platform/functions.js';
+import { call, database, demo, ifMatch, signedIn, type Session } from '../support/identity.js';
+import { usePlatformEnvironment } from '../support/platform-env.js';
+
+// The sweep runs here, in this process, against the test stack.
+usePlatformEnvironment();
 
 /**
  * Outgoing webhooks against a real receiver on this machine (the test stack allows private
@@ -274,6 +280,81 @@ describe('webhooks', () => {
     // The same delivery both times, so a receiver can tell a retry from a new event.
     expect(requests[1]?.headers['lotwise-delivery']).toBe(requests[0]?.headers['lotwise-delivery']);
     expect(delivery?.lastError).toBeNull();
+  });
+
+  it('sends, from the sweep, deliveries whose message was lost or whose worker stopped', async () => {
+    const { webhook, path: at } = await newWebhook(['bidder.created']);
+    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+    const recorded = (id: string, fields: Record<string, unknown>) => ({
+      id,
+      accountId: owner.accountId,
+      webhookId: webhook.id,
+      event: {
+        id: `evt_${randomUUID()}`,
+        type: 'bidder.created',
+        createdAt: minutesAgo(6),
+        data: { bidder: { id: id } },
+      },
+      status: 'pending',
+      attempts: [],
+      nextAttemptAt: minutesAgo(3),
+      claimedAt: null,
+      createdAt: minutesAgo(6),
+      deliveredAt: null,
+      lastError: null,
+      resendOf: null,
+      retries: true,
+      ...fields,
+    });
+    const lost = `dlv_lost_${randomUUID()}`;
+    const stuck = `dlv_stuck_${randomUUID()}`;
+    const recent = `dlv_recent_${randomUUID()}`;
+    const { db, dispose } = await database();
+    try {
+      const deliveries = db.container('webhookDeliveries');
+      await deliveries.items.create(recorded(lost, {}));
+      await deliveries.items.create(
+        recorded(stuck, { status: 'sending', claimedAt: minutesAgo(6) }),
+      );
+      // Queued a moment ago: its own message is still on its way, so the sweep leaves it.
+      await deliveries.items.create(recorded(recent, { nextAttemptAt: minutesAgo(0.5) }));
+    } finally {
+      dispose();
+    }
+    const { functionsFor } = await import('../../functions/src/registry.js');
+    const { InvocationContext } = await import('../../functions/dev/host/azure-functions.js');
+    const sweep = functionsFor('domain').find(
+      (fn): fn is TimerFunction => fn.kind === 'timer' && fn.name === 'webhook-sweep',
+    );
+    if (!sweep) throw new Error('the domain app registers no webhook-sweep timer');
+    const now = new Date().toISOString();
+    const timer: Timer = {
+      isPastDue: false,
+      schedule: { adjustForDST: true },
+      scheduleStatus: { last: now, next: now, lastUpdated: now },
+    };
+    const context = new InvocationContext({
+      functionName: sweep.name,
+      logHandler: () => undefined,
+    });
+    // Twice, as overlapping runs might: each delivery is still sent once.
+    await sweep.handler(timer, context);
+    await sweep.handler(timer, context);
+    const list = await waitFor(
+      () => deliveriesOf(webhook.id),
+      (entries) =>
+        [lost, stuck].every(
+          (id) => entries.find((entry) => entry.id === id)?.status === 'delivered',
+        ),
+      'the swept deliveries',
+    );
+    for (const id of [lost, stuck]) {
+      expect(list.find((entry) => entry.id === id)?.attempts).toHaveLength(1);
+    }
+    expect(list.find((entry) => entry.id === recent)?.status).toBe('pending');
+    const sent = requestsTo(at).map((request) => request.headers['lotwise-delivery']);
+    expect(sent.filter((id) => id === lost)).toHaveLength(1);
+    expect(sent.filter((id) => id === stuck)).toHaveLength(1);
   });
 
   it('resends a delivery as a new one of the same event', async () => {
