@@ -138,7 +138,7 @@ async function readJsonBody(request: HttpRequest, maxBytes: number): Promise<unk
 }
 
 /** Whether a route takes API keys: one with a catalogue permission that is not for people only. */
-export const takesApiKeys = (permission: RoutePermission, callers: Callers) =>
+const takesApiKeys = (permission: RoutePermission, callers: Callers) =>
   permission !== 'public' && permission !== 'authenticated' && callers !== 'people';
 
 async function resolvePrincipal(
