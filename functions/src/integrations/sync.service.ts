@@ -1,0 +1,460 @@
+import { randomUUID } from 'node:crypto';
+import { getAuction } from '../auctions/auctions.service.js';
+import type { Logger } from '../platform/logging.js';
+import { systemContext, type RequestContext } from '../platform/context.js';
+import { isStale } from '../platform/cosmos-errors.js';
+import { AppError, conflict, notFound, serviceUnavailable } from '../platform/errors.js';
+import { enqueue } from '../platform/queue.js';
+import type { Stored } from '../platform/repo.js';
+import {
+  applyPlatformAuction,
+  linkOfAuction,
+  pushAuction,
+  twoWay,
+  type SyncScope,
+} from './auction-sync.js';
+import { PlatformError } from './connectors/connector.js';
+import {
+  connectionsDue,
+  findConnection,
+  integrations,
+  runsPage,
+  unfinishedRuns,
+  type ConnectionRecord,
+  type RunRecord,
+} from './integrations.repo.js';
+import type { Platform, SyncChange, SyncDirection, SyncRun } from './integrations.schema.js';
+import {
+  connectedPlatform,
+  connectorOf,
+  failureMessage,
+  nextSyncAfter,
+  readSyncSettings,
+} from './integrations.service.js';
+
+export const SYNC_QUEUE = 'platform-sync';
+/** A sync holds its platform this long past its last sign of life; a cut-off one frees it then. */
+const LEASE_MS = 5 * 60_000;
+/** The changes a run keeps in full; its counts cover all of them. */
+const CHANGES_KEPT = 200;
+
+export interface SyncMessage {
+  accountId: string;
+  platform: Platform;
+  runId: string;
+}
+
+const emptyCounts = (): SyncRun['counts'] => ({
+  created: 0,
+  updated: 0,
+  unchanged: 0,
+  skipped: 0,
+  conflicts: 0,
+  failed: 0,
+});
+
+const countKey: Record<SyncChange['action'], keyof SyncRun['counts']> = {
+  created: 'created',
+  updated: 'updated',
+  pushed: 'updated',
+  unchanged: 'unchanged',
+  skipped: 'skipped',
+  conflict: 'conflicts',
+  failed: 'failed',
+};
+
+/** A run's record as it is being written. */
+class RunLog {
+  constructor(readonly record: RunRecord) {}
+  add(entry: SyncChange) {
+    this.record.counts[countKey[entry.action]] += 1;
+    // Unchanged records are counted, not listed: a no-change sync's log stays readable.
+    if (entry.action !== 'unchanged' && this.record.changes.length < CHANGES_KEPT) {
+      this.record.changes.push(entry);
+    }
+  }
+  async save(ctx: Pick<RequestContext, 'scope'>) {
+    const { _etag, _ts, ...document } = this.record as RunRecord & { _etag?: string; _ts?: number };
+    await integrations.upsert(ctx.scope, document);
+  }
+}
+
+function newRun(
+  ctx: RequestContext,
+  platform: Platform,
+  trigger: SyncRun['trigger'],
+  direction: SyncDirection,
+  auctionId: string | null,
+): RunRecord {
+  return {
+    id: `run:${randomUUID()}`,
+    kind: 'run',
+    accountId: ctx.scope.accountId,
+    platform,
+    trigger,
+    direction,
+    auctionId,
+    status: trigger === 'manual' || trigger === 'schedule' ? 'queued' : 'running',
+    startedAt: new Date().toISOString(),
+    finishedAt: null,
+    by: ctx.actor.name,
+    counts: emptyCounts(),
+    changes: [],
+    error: null,
+  };
+}
+
+export const toRun = ({
+  kind: _k,
+  accountId: _a,
+  ...run
+}: RunRecord & { _etag?: string; _ts?: number }): SyncRun => {
+  const { _etag, _ts, ...rest } = run;
+  return rest;
+};
+
+const leaseHeld = (connection: ConnectionRecord, now: number) =>
+  connection.syncing !== null && Date.parse(connection.syncing.leaseUntil) > now;
+
+/**
+ * Starts a full sync of a platform as a queued job. One at a time per platform: while one runs
+ * (its lease held) another is refused with 409 naming the running one.
+ */
+export async function startSync(
+  ctx: RequestContext,
+  platform: Platform,
+  trigger: 'manual' | 'schedule',
+): Promise<SyncRun> {
+  const connection = await connectedPlatform(ctx, platform);
+  const now = Date.now();
+  if (leaseHeld(connection, now)) {
+    throw conflict(`A sync of ${platform} is already running`, {
+      runId: connection.syncing?.runId,
+    });
+  }
+  const settings = await readSyncSettings(ctx);
+  const run = newRun(ctx, platform, trigger, 'pull', null);
+  const { _etag, _ts, ...stored } = connection;
+  try {
+    await integrations.replace(
+      ctx.scope,
+      {
+        ...stored,
+        syncing: { runId: run.id, leaseUntil: new Date(now + LEASE_MS).toISOString() },
+        nextSyncAt: nextSyncAfter(settings.frequency, now),
+      },
+      _etag,
+    );
+  } catch (error) {
+    if (isStale(error)) throw conflict(`A sync of ${platform} has just started`);
+    throw error;
+  }
+  // Runs a cut-off sync left open end here: this one carries on from their last checkpoint.
+  for (const open of await unfinishedRuns(ctx.scope, platform)) {
+    await new RunLog({
+      ...open,
+      status: 'failed',
+      finishedAt: new Date().toISOString(),
+      error: 'Cut off before it finished; the next sync carried on from its last checkpoint',
+    }).save(ctx);
+  }
+  await integrations.create(ctx.scope, run);
+  try {
+    await enqueue(SYNC_QUEUE, {
+      accountId: ctx.scope.accountId,
+      platform,
+      runId: run.id,
+    } satisfies SyncMessage);
+  } catch (error) {
+    await release(ctx, platform, run.id, {});
+    await integrations.delete(ctx.scope, run.id);
+    throw error;
+  }
+  return toRun(run);
+}
+
+/** Frees the platform after a run, with what the run found out about the connection. */
+async function release(
+  ctx: Pick<RequestContext, 'scope'>,
+  platform: Platform,
+  runId: string,
+  outcome: Partial<Pick<ConnectionRecord, 'status' | 'message' | 'lastSync'>> & {
+    importedAuctions?: number;
+    importedBidders?: number;
+  },
+) {
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const current = await findConnection(ctx.scope, platform);
+    if (!current || current.syncing?.runId !== runId) return;
+    const { _etag, _ts, ...stored } = current;
+    const { importedAuctions = 0, importedBidders = 0, ...fields } = outcome;
+    try {
+      await integrations.replace(
+        ctx.scope,
+        {
+          ...stored,
+          ...fields,
+          // A disconnect meanwhile stands.
+          status:
+            stored.status === 'Disconnected' ? 'Disconnected' : (fields.status ?? stored.status),
+          auctionsImported: stored.auctionsImported + importedAuctions,
+          biddersImported: stored.biddersImported + importedBidders,
+          syncing: null,
+        },
+        _etag,
+      );
+      return;
+    } catch (error) {
+      if (!isStale(error)) throw error;
+    }
+  }
+}
+
+/**
+ * Moves the checkpoint and renews the lease after a page: answers false when the run no longer
+ * holds the platform (disconnected, or a newer run took over), and the run stops.
+ */
+async function checkpoint(
+  ctx: Pick<RequestContext, 'scope'>,
+  platform: Platform,
+  runId: string,
+  fields: Partial<Pick<ConnectionRecord, 'auctionsSince' | 'biddersSince'>>,
+): Promise<boolean> {
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const current = await findConnection(ctx.scope, platform);
+    if (!current || current.syncing?.runId !== runId || current.status === 'Disconnected') {
+      return false;
+    }
+    const { _etag, _ts, ...stored } = current;
+    try {
+      await integrations.replace(
+        ctx.scope,
+        {
+          ...stored,
+          ...fields,
+          syncing: { runId, leaseUntil: new Date(Date.now() + LEASE_MS).toISOString() },
+        },
+        _etag,
+      );
+      return true;
+    } catch (error) {
+      if (!isStale(error)) throw error;
+    }
+  }
+  return false;
+}
+
+/** Just before the latest change a page applied: the next sync asks again from there. */
+const sinceOf = (updatedAt: string[]) => {
+  const latest = Math.max(...updatedAt.map((value) => Date.parse(value)));
+  // Changes in the same millisecond on the next page are asked for again (applying one twice is a no-op).
+  return new Date(latest - 1).toISOString();
+};
+
+/** Applies one platform auction, logging a failure of its own and going on; a platform failure stops the run. */
+async function applyLogged(
+  scope: SyncScope,
+  log: RunLog,
+  externalId: string,
+  options: Parameters<typeof applyPlatformAuction>[2],
+) {
+  try {
+    log.add(await applyPlatformAuction(scope, externalId, options));
+  } catch (error) {
+    if (error instanceof PlatformError && error.failure !== 'not_found') throw error;
+    if (!(error instanceof PlatformError) && !(error instanceof AppError)) throw error;
+    log.add({
+      entity: 'auction',
+      externalId,
+      localId: null,
+      title: options.title ?? externalId,
+      action: 'failed',
+      fields: [],
+      message: error instanceof PlatformError ? failureMessage(error) : error.message,
+    });
+  }
+}
+
+/**
+ * The queued sync: every auction the platform changed since the checkpoint, a page at a time,
+ * each imported or updated by the house's rules. A platform failure ends the run with the
+ * reason on the connection; what was applied stays, and the next sync goes on from the last page.
+ */
+export async function runSync(message: SyncMessage, log: Logger): Promise<void> {
+  const ctx = systemContext(message.accountId, message.runId);
+  const connection = await findConnection(ctx.scope, message.platform);
+  if (!connection || connection.syncing?.runId !== message.runId || !connection.sealedKey) return;
+  const stored = (await integrations.find(ctx.scope, message.runId)) as
+    Stored<RunRecord> | undefined;
+  if (!stored) return;
+  const run = new RunLog({ ...stored, status: 'running' });
+  await run.save(ctx);
+  const settings = await readSyncSettings(ctx);
+  const scope: SyncScope = {
+    ctx: { ...ctx, actor: { ...ctx.actor, name: stored.by } },
+    connection,
+    connector: connectorOf(connection),
+    settings,
+    runId: message.runId,
+  };
+  const finish = async (
+    status: SyncRun['status'],
+    outcome: Parameters<typeof release>[3],
+    error: string | null,
+  ) => {
+    run.record.status = status;
+    run.record.finishedAt = new Date().toISOString();
+    run.record.error = error;
+    await run.save(ctx);
+    await release(ctx, message.platform, message.runId, {
+      ...outcome,
+      lastSync: run.record.finishedAt,
+      importedAuctions: run.record.counts.created,
+    });
+  };
+  try {
+    let cursor: string | null = null;
+    const since = connection.auctionsSince;
+    do {
+      const page = await scope.connector.listAuctions(cursor, since);
+      for (const summary of page.items) {
+        await applyLogged(scope, run, summary.externalId, {
+          summaryUpdatedAt: summary.updatedAt,
+          title: summary.title,
+          explicit: false,
+        });
+      }
+      await run.save(ctx);
+      const held = await checkpoint(
+        ctx,
+        message.platform,
+        message.runId,
+        page.items.length
+          ? { auctionsSince: sinceOf(page.items.map((item) => item.updatedAt)) }
+          : {},
+      );
+      if (!held) {
+        run.record.status = 'failed';
+        run.record.error = 'Stopped: the platform was disconnected or another sync took over';
+        run.record.finishedAt = new Date().toISOString();
+        await run.save(ctx);
+        return;
+      }
+      cursor = page.next;
+    } while (cursor);
+    await finish(
+      run.record.counts.failed ? 'partial' : 'completed',
+      { status: 'Connected', message: null },
+      null,
+    );
+  } catch (error) {
+    if (!(error instanceof PlatformError)) {
+      await finish('failed', {}, 'Lotwise could not finish this sync; the next one carries on');
+      throw error;
+    }
+    log.warn('platform sync failed', { platform: message.platform, failure: error.failure });
+    const reason = failureMessage(error);
+    await finish('failed', { status: 'Error', message: reason }, reason);
+  }
+}
+
+/** Imports one platform auction now (the Import Auctions dialog), whatever Auto import says. */
+export async function importAuction(ctx: RequestContext, platform: Platform, externalId: string) {
+  const connection = await connectedPlatform(ctx, platform);
+  const run = new RunLog(newRun(ctx, platform, 'import', 'pull', null));
+  const scope: SyncScope = {
+    ctx,
+    connection,
+    connector: connectorOf(connection),
+    settings: await readSyncSettings(ctx),
+    runId: run.record.id,
+  };
+  try {
+    const entry = await applyPlatformAuction(scope, externalId, { explicit: true });
+    run.add(entry);
+    run.record.auctionId = entry.localId;
+    run.record.status = entry.action === 'failed' ? 'failed' : 'completed';
+    return { change: entry, run: toRun(run.record) };
+  } catch (error) {
+    run.record.status = 'failed';
+    run.record.error = error instanceof PlatformError ? failureMessage(error) : 'Import failed';
+    throw error instanceof PlatformError ? platformRefusal(error) : error;
+  } finally {
+    run.record.finishedAt = new Date().toISOString();
+    await run.save(ctx);
+  }
+}
+
+/** A platform failure as the house is answered: 404 for a record the platform lacks, else 503. */
+function platformRefusal(error: PlatformError) {
+  if (error.failure === 'not_found') return notFound(failureMessage(error));
+  return serviceUnavailable(failureMessage(error), { failure: error.failure });
+}
+
+/** `PUT /auctions/{id}/sync/{platform}`: push, pull or two-way, now, recorded in its Sync History. */
+export async function syncAuction(
+  ctx: RequestContext,
+  auctionId: string,
+  platform: Platform,
+  direction: SyncDirection,
+) {
+  await getAuction(ctx, auctionId);
+  const connection = await connectedPlatform(ctx, platform);
+  const run = new RunLog(newRun(ctx, platform, 'auction', direction, auctionId));
+  const scope: SyncScope = {
+    ctx,
+    connection,
+    connector: connectorOf(connection),
+    settings: await readSyncSettings(ctx),
+    runId: run.record.id,
+  };
+  try {
+    if (direction === 'push') run.add(await pushAuction(scope, auctionId));
+    else if (direction === 'two-way') run.add(await twoWay(scope, auctionId));
+    else {
+      const link = await linkOfAuction(scope, auctionId);
+      if (!link) throw conflict(`This auction is not on ${platform}: push it there first`);
+      run.add(await applyPlatformAuction(scope, link.externalId, { explicit: true, force: true }));
+    }
+    run.record.status = 'completed';
+    return toRun(run.record);
+  } catch (error) {
+    run.record.status = 'failed';
+    run.record.error =
+      error instanceof PlatformError
+        ? failureMessage(error)
+        : error instanceof AppError
+          ? error.message
+          : 'Sync failed';
+    throw error instanceof PlatformError ? platformRefusal(error) : error;
+  } finally {
+    run.record.finishedAt = new Date().toISOString();
+    await run.save(ctx);
+  }
+}
+
+export async function listRuns(
+  ctx: RequestContext,
+  filter: { platform?: Platform; auctionId?: string },
+  limit: number,
+  continuationToken: string | undefined,
+) {
+  if (filter.auctionId) await getAuction(ctx, filter.auctionId);
+  const page = await runsPage(ctx.scope, filter, limit, continuationToken);
+  return { runs: page.items.map(toRun), continuationToken: page.continuationToken ?? null };
+}
+
+/** The timer: every connected platform whose scheduled sync is due gets one. */
+export async function syncDue(log: Logger, now = new Date()): Promise<number> {
+  let started = 0;
+  for (const { accountId, platform } of await connectionsDue(now.toISOString())) {
+    try {
+      await startSync(systemContext(accountId), platform, 'schedule');
+      started += 1;
+    } catch (error) {
+      // Already running, or disconnected meanwhile: the schedule tries again next time.
+      log.info('scheduled sync not started', { accountId, platform, error: String(error) });
+    }
+  }
+  return started;
+}
