@@ -16,13 +16,16 @@ import {
   type HistoryEntry,
   type OutreachFacts,
   type PairCandidate,
+  type PlatformIdentity,
   type ScoreChange,
   type ScoreType,
 } from './bidders.schema.js';
 
 /** A bidder as stored: the contract's fields and what Lotwise keeps beside them. */
-export type BidderRecord = Omit<Bidder, 'etag' | 'marketingOptOut'> & {
+export type BidderRecord = Omit<Bidder, 'etag' | 'marketingOptOut' | 'platformIdentities'> & {
   accountId: string;
+  /** The same person on bidding platforms; absent on records no platform import touched. */
+  platformIdentities?: PlatformIdentity[];
   /** Absent on records written before bidders could opt out: they have not. */
   marketingOptOut?: boolean;
   /** Which settings version the custom score was computed with. */

@@ -21,7 +21,7 @@ import {
   type BidderRecord,
   type DuplicateRecord,
 } from './bidders.repo.js';
-import { derive, toListItem } from './bidder-model.js';
+import { derive, identitiesOf, toListItem } from './bidder-model.js';
 import { findDuplicates, type DuplicatePair } from './duplicate-matcher.js';
 import { forgetTotals } from './list-totals.js';
 
@@ -217,6 +217,15 @@ function combine(
     invitations: [...primary.invitations, ...secondary.invitations].sort((x, y) =>
       y.at.localeCompare(x.at),
     ),
+    // One person: the platform identities of both, the newest figures of each.
+    ...(primary.platformIdentities || secondary.platformIdentities
+      ? {
+          platformIdentities: identitiesOf([
+            ...(primary.platformIdentities ?? []),
+            ...(secondary.platformIdentities ?? []),
+          ]),
+        }
+      : {}),
     createdAt: earliest(primary.createdAt, secondary.createdAt) as string,
     updatedAt: new Date().toISOString(),
   };

@@ -8,6 +8,9 @@ import {
   auctionSyncBodySchema,
   connectBodySchema,
   importAuctionBodySchema,
+  importBiddersBodySchema,
+  platformAuctionListSchema,
+  platformBidderListSchema,
   platformConnectionSchema,
   platformListSchema,
   platformPathSchema,
@@ -27,13 +30,18 @@ import {
 } from './integrations.service.js';
 import {
   importAuction,
+  importBidders,
   listRuns,
+  platformAuctionChoices,
+  platformBidderChoices,
   runSync,
   startSync,
   SYNC_QUEUE,
   syncAuction,
   syncDue,
 } from './sync.service.js';
+
+const cursorQuery = z.object({ cursor: z.string().max(2000).optional() });
 
 const runsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
@@ -152,6 +160,42 @@ export const integrationFunctions: FunctionTable = {
       response: z.object({ change: syncChangeSchema, run: syncRunSchema }),
       handler: async ({ ctx, params, body }) => ({
         json: await importAuction(ctx, params.platform, body.externalId),
+      }),
+    }),
+    httpRoute({
+      name: 'platforms-auctions',
+      route: 'platforms/{platform}/auctions',
+      methods: ['GET'],
+      permission: 'auctions:import',
+      params: platformPathSchema,
+      query: cursorQuery,
+      response: platformAuctionListSchema,
+      handler: async ({ ctx, params, query }) => ({
+        json: await platformAuctionChoices(ctx, params.platform, query.cursor ?? null),
+      }),
+    }),
+    httpRoute({
+      name: 'platforms-bidders',
+      route: 'platforms/{platform}/bidders',
+      methods: ['GET'],
+      permission: 'bidders:import',
+      params: platformPathSchema,
+      query: cursorQuery,
+      response: platformBidderListSchema,
+      handler: async ({ ctx, params, query }) => ({
+        json: await platformBidderChoices(ctx, params.platform, query.cursor ?? null),
+      }),
+    }),
+    httpRoute({
+      name: 'platforms-import-bidders',
+      route: 'import/{platform}/bidders',
+      methods: ['POST'],
+      permission: 'bidders:import',
+      params: platformPathSchema,
+      body: importBiddersBodySchema,
+      response: syncRunSchema,
+      handler: async ({ ctx, params, body }) => ({
+        json: await importBidders(ctx, params.platform, body.externalIds),
       }),
     }),
     httpRoute({

@@ -13,11 +13,14 @@ import {
   twoWay,
   type SyncScope,
 } from './auction-sync.js';
-import { PlatformError } from './connectors/connector.js';
+import { applyPlatformBidder } from './bidder-sync.js';
+import { PlatformError, type PlatformBidder } from './connectors/connector.js';
 import {
   connectionsDue,
+  connectionId,
   findConnection,
   integrations,
+  linksOfExternal,
   runsPage,
   unfinishedRuns,
   type ConnectionRecord,
@@ -65,9 +68,15 @@ const countKey: Record<SyncChange['action'], keyof SyncRun['counts']> = {
 
 /** A run's record as it is being written. */
 class RunLog {
+  /** Records this run made, by kind: the connection's imported counts grow by these. */
+  readonly made = { auctions: 0, bidders: 0 };
   constructor(readonly record: RunRecord) {}
   add(entry: SyncChange) {
     this.record.counts[countKey[entry.action]] += 1;
+    if (entry.action === 'created') {
+      if (entry.entity === 'bidder') this.made.bidders += 1;
+      else this.made.auctions += 1;
+    }
     // Unchanged records are counted, not listed: a no-change sync's log stays readable.
     if (entry.action !== 'unchanged' && this.record.changes.length < CHANGES_KEPT) {
       this.record.changes.push(entry);
@@ -178,27 +187,21 @@ async function release(
   ctx: Pick<RequestContext, 'scope'>,
   platform: Platform,
   runId: string,
-  outcome: Partial<Pick<ConnectionRecord, 'status' | 'message' | 'lastSync'>> & {
-    importedAuctions?: number;
-    importedBidders?: number;
-  },
+  outcome: Partial<Pick<ConnectionRecord, 'status' | 'message' | 'lastSync'>>,
 ) {
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const current = await findConnection(ctx.scope, platform);
     if (!current || current.syncing?.runId !== runId) return;
     const { _etag, _ts, ...stored } = current;
-    const { importedAuctions = 0, importedBidders = 0, ...fields } = outcome;
     try {
       await integrations.replace(
         ctx.scope,
         {
           ...stored,
-          ...fields,
+          ...outcome,
           // A disconnect meanwhile stands.
           status:
-            stored.status === 'Disconnected' ? 'Disconnected' : (fields.status ?? stored.status),
-          auctionsImported: stored.auctionsImported + importedAuctions,
-          biddersImported: stored.biddersImported + importedBidders,
+            stored.status === 'Disconnected' ? 'Disconnected' : (outcome.status ?? stored.status),
           syncing: null,
         },
         _etag,
@@ -306,10 +309,10 @@ export async function runSync(message: SyncMessage, log: Logger): Promise<void> 
     run.record.finishedAt = new Date().toISOString();
     run.record.error = error;
     await run.save(ctx);
+    await countImported(ctx, message.platform, run);
     await release(ctx, message.platform, message.runId, {
       ...outcome,
       lastSync: run.record.finishedAt,
-      importedAuctions: run.record.counts.created,
     });
   };
   try {
@@ -334,14 +337,14 @@ export async function runSync(message: SyncMessage, log: Logger): Promise<void> 
           : {},
       );
       if (!held) {
-        run.record.status = 'failed';
-        run.record.error = 'Stopped: the platform was disconnected or another sync took over';
-        run.record.finishedAt = new Date().toISOString();
-        await run.save(ctx);
+        await stopped(ctx, run);
         return;
       }
       cursor = page.next;
     } while (cursor);
+    if (settings.bidderDataSync && !(await syncBidders(scope, run, connection.biddersSince))) {
+      return;
+    }
     await finish(
       run.record.counts.failed ? 'partial' : 'completed',
       { status: 'Connected', message: null },
@@ -355,6 +358,191 @@ export async function runSync(message: SyncMessage, log: Logger): Promise<void> 
     log.warn('platform sync failed', { platform: message.platform, failure: error.failure });
     const reason = failureMessage(error);
     await finish('failed', { status: 'Error', message: reason }, reason);
+  }
+}
+
+/** The connection's imported counts grow by what a run made. */
+async function countImported(ctx: Pick<RequestContext, 'scope'>, platform: Platform, run: RunLog) {
+  const operations = [
+    { op: 'incr' as const, path: '/auctionsImported', value: run.made.auctions },
+    { op: 'incr' as const, path: '/biddersImported', value: run.made.bidders },
+  ].filter((operation) => operation.value > 0);
+  if (operations.length) await integrations.patch(ctx.scope, connectionId(platform), operations);
+}
+
+/** A run that lost its platform (disconnected, or a newer run took over) ends there. */
+async function stopped(ctx: Pick<RequestContext, 'scope'>, run: RunLog) {
+  run.record.status = 'failed';
+  run.record.error = 'Stopped: the platform was disconnected or another sync took over';
+  run.record.finishedAt = new Date().toISOString();
+  await run.save(ctx);
+  await countImported(ctx, run.record.platform, run);
+}
+
+/** Applies platform bidders one by one: a record that cannot be written is logged, not fatal. */
+async function applyBidders(scope: SyncScope, run: RunLog, bidders: PlatformBidder[]) {
+  for (const bidder of bidders) {
+    try {
+      run.add(await applyPlatformBidder(scope, bidder));
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      run.add({
+        entity: 'bidder',
+        externalId: bidder.externalId,
+        localId: null,
+        title: `${bidder.firstName} ${bidder.lastName}`,
+        action: 'failed',
+        fields: [],
+        message: error.message,
+      });
+    }
+  }
+}
+
+/**
+ * Bidder data sync: every platform bidder changed since the checkpoint, a page at a time;
+ * false once the run lost its platform.
+ */
+async function syncBidders(scope: SyncScope, run: RunLog, since: string | null) {
+  const { ctx } = scope;
+  let cursor: string | null = null;
+  do {
+    const page = await scope.connector.listBidders(cursor, since);
+    await applyBidders(scope, run, page.items);
+    await run.save(ctx);
+    const held = await checkpoint(
+      ctx,
+      scope.connection.platform,
+      scope.runId,
+      page.items.length ? { biddersSince: sinceOf(page.items.map((item) => item.updatedAt)) } : {},
+    );
+    if (!held) {
+      await stopped(ctx, run);
+      return false;
+    }
+    cursor = page.next;
+  } while (cursor);
+  return true;
+}
+
+/** Which of these platform records are already in Lotwise, and as what. */
+async function linkedIds(
+  ctx: RequestContext,
+  platform: Platform,
+  entity: 'auction' | 'bidder',
+  items: { externalId: string }[],
+) {
+  const links = await linksOfExternal(
+    ctx.scope,
+    platform,
+    entity,
+    items.map((item) => item.externalId),
+  );
+  return new Map(
+    links.filter((link) => link.state === 'synced').map((link) => [link.externalId, link.localId]),
+  );
+}
+
+/** The platform's auctions, a page at a time, each with the Lotwise auction it already is. */
+export async function platformAuctionChoices(
+  ctx: RequestContext,
+  platform: Platform,
+  cursor: string | null,
+) {
+  const connection = await connectedPlatform(ctx, platform);
+  try {
+    const page = await connectorOf(connection).listAuctions(cursor, null);
+    const linked = await linkedIds(ctx, platform, 'auction', page.items);
+    return {
+      auctions: page.items.map((item) => ({
+        externalId: item.externalId,
+        title: item.title,
+        status: item.status,
+        startsAt: item.startsAt,
+        endsAt: item.endsAt,
+        lotCount: item.lotCount,
+        auctionId: linked.get(item.externalId) ?? null,
+      })),
+      next: page.next,
+    };
+  } catch (error) {
+    throw error instanceof PlatformError ? platformRefusal(error) : error;
+  }
+}
+
+/** The platform's bidders, a page at a time, each with the Lotwise bidder it is linked to. */
+export async function platformBidderChoices(
+  ctx: RequestContext,
+  platform: Platform,
+  cursor: string | null,
+) {
+  const connection = await connectedPlatform(ctx, platform);
+  try {
+    const page = await connectorOf(connection).listBidders(cursor, null);
+    const linked = await linkedIds(ctx, platform, 'bidder', page.items);
+    return {
+      bidders: page.items.map(({ updatedAt: _updatedAt, ...bidder }) => ({
+        ...bidder,
+        bidderId: linked.get(bidder.externalId) ?? null,
+      })),
+      next: page.next,
+    };
+  } catch (error) {
+    throw error instanceof PlatformError ? platformRefusal(error) : error;
+  }
+}
+
+/**
+ * Imports the chosen platform bidders (the Import Bidders dialog's Platform Import): the
+ * platform's list is read until each is found, and each goes through duplicate detection.
+ */
+export async function importBidders(
+  ctx: RequestContext,
+  platform: Platform,
+  externalIds: string[],
+) {
+  const connection = await connectedPlatform(ctx, platform);
+  const run = new RunLog(newRun(ctx, platform, 'import', 'pull', null));
+  const scope: SyncScope = {
+    ctx,
+    connection,
+    connector: connectorOf(connection),
+    settings: await readSyncSettings(ctx),
+    runId: run.record.id,
+  };
+  const wanted = new Set(externalIds);
+  try {
+    let cursor: string | null = null;
+    do {
+      const page = await scope.connector.listBidders(cursor, null);
+      await applyBidders(
+        scope,
+        run,
+        page.items.filter((bidder) => wanted.delete(bidder.externalId)),
+      );
+      cursor = wanted.size ? page.next : null;
+    } while (cursor);
+    for (const externalId of wanted) {
+      run.add({
+        entity: 'bidder',
+        externalId,
+        localId: null,
+        title: externalId,
+        action: 'failed',
+        fields: [],
+        message: `${platform} has no such bidder`,
+      });
+    }
+    run.record.status = run.record.counts.failed ? 'partial' : 'completed';
+    return toRun(run.record);
+  } catch (error) {
+    run.record.status = 'failed';
+    run.record.error = error instanceof PlatformError ? failureMessage(error) : 'Import failed';
+    throw error instanceof PlatformError ? platformRefusal(error) : error;
+  } finally {
+    run.record.finishedAt = new Date().toISOString();
+    await run.save(ctx);
+    await countImported(ctx, platform, run);
   }
 }
 
@@ -382,6 +570,7 @@ export async function importAuction(ctx: RequestContext, platform: Platform, ext
   } finally {
     run.record.finishedAt = new Date().toISOString();
     await run.save(ctx);
+    await countImported(ctx, platform, run);
   }
 }
 
