@@ -43,11 +43,13 @@ describe('Account Settings', () => {
       .getByRole('navigation', { name: 'Main' })
       .getByRole('link', { name: 'Account Settings' })
       .click();
-    await page.getByText('Automation rules').waitFor();
-    expect(page.url()).toBe(`${webUrl}/settings/bidder-scoring`);
+    await page.getByText('Platform sync').waitFor();
+    expect(page.url()).toBe(`${webUrl}/settings/auction-sync`);
     const tabs = page.getByRole('tablist', { name: 'Settings sections' }).getByRole('tab');
-    await tabs.and(page.getByRole('tab', { name: 'Scoring', selected: true })).waitFor();
-    expect(await tabs.count()).toBe(person.config ? 2 : 1);
+    await tabs.and(page.getByRole('tab', { name: 'Sync', selected: true })).waitFor();
+    expect(await tabs.allTextContents()).toEqual(
+      person.config ? ['Sync', 'Scoring', 'APIs', 'Config'] : ['Sync', 'Scoring', 'APIs'],
+    );
     expect(await tabs.and(page.getByRole('tab', { name: 'Config' })).count()).toBe(
       person.config ? 1 : 0,
     );
@@ -58,8 +60,8 @@ describe('Account Settings', () => {
       await page.getByText('All Services Online').waitFor();
       expect(page.url()).toBe(`${webUrl}/settings/configuration`);
     } else {
-      await page.getByText('Automation rules').waitFor();
-      expect(page.url()).toBe(`${webUrl}/settings/bidder-scoring`);
+      await page.getByText('Platform sync').waitFor();
+      expect(page.url()).toBe(`${webUrl}/settings/auction-sync`);
       expect(await page.getByText('Configuration guide').count()).toBe(0);
     }
     expect(errors).toEqual([]);

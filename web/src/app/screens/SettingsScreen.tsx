@@ -3,8 +3,13 @@ import { ServiceHealthChecker } from '../../features/health/components/ServiceHe
 import { ScoringTab } from '../../features/scoring/components/ScoringTab';
 import { ConfigurationTab } from '../../features/settings/components/ConfigurationTab';
 import SettingsPage from '../../features/settings/components/SettingsPage';
+import { PlatformCards } from '../../features/platforms/components/PlatformCards';
+import { SyncSettingsTab } from '../../features/platforms/components/SyncSettingsTab';
 
+const sync = { id: 'auction-sync', label: 'Sync', render: () => <SyncSettingsTab /> };
 const scoring = { id: 'bidder-scoring', label: 'Scoring', render: () => <ScoringTab /> };
+/** The bidding platforms the account connects. */
+const integrations = { id: 'integrations', label: 'APIs', render: () => <PlatformCards /> };
 /** The services' addresses and deployment details: for those who run the account. */
 const configuration = {
   id: 'configuration',
@@ -19,5 +24,11 @@ const configuration = {
 export default function SettingsScreen() {
   const { account } = useSignedIn();
   const runsAccount = account.role === 'owner' || account.role === 'admin';
-  return <SettingsPage tabs={runsAccount ? [scoring, configuration] : [scoring]} />;
+  return (
+    <SettingsPage
+      tabs={
+        runsAccount ? [sync, scoring, integrations, configuration] : [sync, scoring, integrations]
+      }
+    />
+  );
 }

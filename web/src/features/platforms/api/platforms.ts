@@ -1,4 +1,6 @@
 import {
+  platformAuctionListSchema,
+  platformBidderListSchema,
   platformConnectionSchema,
   platformListSchema,
   syncChangeSchema,
@@ -11,6 +13,7 @@ import {
 } from '@contracts/integrations/integrations.schema';
 import { z } from 'zod';
 import useSWR, { useSWRConfig } from 'swr';
+import useSWRInfinite from 'swr/infinite';
 import { apiRequest, domainApi } from '../../../lib/api-client';
 import { fetchWith } from '../../../lib/swr';
 
@@ -34,6 +37,23 @@ export const usePlatformLogs = (platform: Platform | null) =>
   useSWR(platform ? logsKey(platform) : null, fetchWith(syncRunListSchema));
 export const useSyncHistory = (auctionId: string | null) =>
   useSWR(auctionId ? historyKey(auctionId) : null, fetchWith(syncRunListSchema));
+
+/** Pages of what a platform lists, each page asked for with the cursor the one before gave. */
+function pagedKey(platform: Platform | null, what: 'auctions' | 'bidders') {
+  return (index: number, previous: { next: string | null } | null) => {
+    if (!platform || (previous && !previous.next)) return null;
+    const cursor = previous?.next ? `?cursor=${encodeURIComponent(previous.next)}` : '';
+    return domainApi(`/platforms/${segment(platform)}/${what}${cursor}`);
+  };
+}
+export const usePlatformAuctions = (platform: Platform | null) =>
+  useSWRInfinite(pagedKey(platform, 'auctions'), fetchWith(platformAuctionListSchema), {
+    revalidateFirstPage: false,
+  });
+export const usePlatformBidders = (platform: Platform | null) =>
+  useSWRInfinite(pagedKey(platform, 'bidders'), fetchWith(platformBidderListSchema), {
+    revalidateFirstPage: false,
+  });
 
 const importAnswerSchema = z.object({ change: syncChangeSchema, run: syncRunSchema });
 
@@ -86,6 +106,23 @@ export function usePlatformActions() {
       await Promise.all([
         mutate(historyKey(auctionId)),
         mutate(domainApi(`/auctions/${encodeURIComponent(auctionId)}`)),
+      ]);
+      return run;
+    },
+    importBidders: async (platform: Platform, externalIds: string[]) => {
+      const run = await apiRequest(domainApi(`/import/${segment(platform)}/bidders`), {
+        method: 'POST',
+        body: { externalIds },
+        schema: syncRunSchema,
+      });
+      await Promise.all([
+        refresh(platform),
+        mutate(
+          (key) =>
+            typeof key === 'string' &&
+            (key.includes('/listBidders') ||
+              key.includes(`/platforms/${segment(platform)}/bidders`)),
+        ),
       ]);
       return run;
     },
