@@ -151,6 +151,16 @@ const registrationSchema = z.object({
   registeredAt: instant.optional(),
 });
 
+/** What a client of the control API sends, as the schemas above read it. */
+export type AccountInput = z.input<typeof accountSchema>;
+export type FaultsInput = z.input<typeof faultsSchema>;
+export type AuctionChanges = z.input<typeof auctionChanges>;
+export type LotChanges = z.input<typeof lotChanges>;
+export type BidderChanges = z.input<typeof bidderChanges>;
+export type NewBidder = z.input<typeof newBidder>;
+export type RegistrationInput = z.input<typeof registrationSchema>;
+export type AccountSummary = ReturnType<typeof summary>;
+
 function accountOf({ store }: ControlContext, key: string): SandboxAccount {
   const account = store.get(key);
   if (!account) throw new SandboxNotFound(`account with key ${key}`);

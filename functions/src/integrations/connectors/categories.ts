@@ -7,7 +7,8 @@ import type { preferredCategories } from '../../bidders/bidders.schema.js';
  * Lotwise auction category and lot category it stands for. A push writes the platform's word for
  * a Lotwise category: `auction` for a sale, and for a lot the first word in `words` that means
  * its category (so the specific words come before the broad ones); a category the platform has
- * no word for is sent as `other`.
+ * no word for is sent as `other`. Where one word covers several Lotwise lot categories (Invaluable's
+ * "Coins, Money & Stamps"), it reads back as the first.
  */
 
 export type LotCategory = (typeof preferredCategories)[number];
@@ -15,7 +16,13 @@ export type LotCategory = (typeof preferredCategories)[number];
 interface CategoryTable {
   /** The word a pushed sale of each Lotwise category is filed under. */
   auction: Record<AuctionCategory, string>;
-  words: [word: string, auction: AuctionCategory, lot: LotCategory | null][];
+  /** Each word, what it reads as, and the other lot categories a push files under it. */
+  words: [
+    word: string,
+    auction: AuctionCategory,
+    lot: LotCategory | null,
+    pushedFor?: LotCategory[],
+  ][];
   /** Where the platform files anything else. */
   other: string;
 }
@@ -103,7 +110,7 @@ export const categoryTables: Record<Platform, CategoryTable> = {
       ['Furniture', 'collectibles', 'Furniture'],
       ['Decorative Arts', 'collectibles', 'Home Decor'],
       // One department for both: a stamp comes back as coins & currency.
-      ['Coins, Money & Stamps', 'collectibles', 'Coins & Currency'],
+      ['Coins, Money & Stamps', 'collectibles', 'Coins & Currency', ['Stamps']],
       ['Collectibles', 'collectibles', 'Collectibles'],
       ['Sports', 'collectibles', 'Sports'],
       ['Books, Maps & Manuscripts', 'collectibles', 'Books'],
@@ -161,7 +168,7 @@ export const categoryTables: Record<Platform, CategoryTable> = {
       ['Furniture', 'collectibles', 'Furniture'],
       ['Decorative Arts', 'collectibles', 'Home Decor'],
       // One category for both: a stamp comes back as coins & currency.
-      ['Coins, Currency & Stamps', 'collectibles', 'Coins & Currency'],
+      ['Coins, Currency & Stamps', 'collectibles', 'Coins & Currency', ['Stamps']],
       ['Collectibles', 'collectibles', 'Collectibles'],
       ['Sporting Goods & Memorabilia', 'collectibles', 'Sports'],
       ['Books, Magazines & Paper', 'collectibles', 'Books'],
@@ -184,13 +191,13 @@ export const categoryTables: Record<Platform, CategoryTable> = {
     words: [
       ['Fine Art', 'art', 'Art'],
       // One category for jewelry and watches: a watch comes back as jewelry.
-      ['Jewelry & Timepieces', 'jewelry', 'Jewelry'],
+      ['Jewelry & Timepieces', 'jewelry', 'Jewelry', ['Watches']],
       ['Fashion & Accessories', 'jewelry', 'Designer Items'],
       ['Furniture', 'collectibles', 'Furniture'],
       ['Decorative Arts', 'collectibles', 'Home Decor'],
       ['Coins & Currency', 'collectibles', 'Coins & Currency'],
       ['Stamps', 'collectibles', 'Stamps'],
-      ['Antiques & Collectibles', 'collectibles', 'Antiques'],
+      ['Antiques & Collectibles', 'collectibles', 'Antiques', ['Collectibles']],
       ['Sports Memorabilia', 'collectibles', 'Sports'],
       ['Books & Manuscripts', 'collectibles', 'Books'],
       ['Wine & Spirits', 'collectibles', 'Wine & Spirits'],
@@ -252,8 +259,8 @@ export function platformCategoryOf(
   if (level === 'auction' && category in table.auction) {
     return table.auction[category as AuctionCategory];
   }
-  const byLot = table.words.find(
-    ([, , lot]) => lot !== null && normalise(lot) === normalise(category),
+  const byLot = table.words.find(([, , lot, pushedFor = []]) =>
+    [lot, ...pushedFor].some((name) => name !== null && normalise(name) === normalise(category)),
   );
   if (byLot) return byLot[0];
   const byAuction = (Object.keys(table.auction) as AuctionCategory[]).find(
