@@ -80,6 +80,17 @@ export const settingsSchema = z
     CHECK_RESPONSES: boolFlag.default(false),
 
     DEPENDENCY_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(2_000),
+
+    // Each bidding platform's API root: the local platform sandbox in development and CI, the
+    // platform itself in Azure. A platform without one cannot be connected.
+    PLATFORM_URL_PROXYBID: z.url().optional(),
+    PLATFORM_URL_BIDWRANGLER: z.url().optional(),
+    PLATFORM_URL_INVALUABLE: z.url().optional(),
+    PLATFORM_URL_AUCTIONZIP: z.url().optional(),
+    PLATFORM_URL_LIVEAUCTIONEERS: z.url().optional(),
+    PLATFORM_URL_BIDSQUARE: z.url().optional(),
+    // How long a platform has to answer one request.
+    PLATFORM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   })
   .superRefine((settings, ctx) => {
     if (settings.ENVIRONMENT === 'production' && settings.DEMO_ENABLED) {
