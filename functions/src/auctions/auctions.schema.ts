@@ -45,7 +45,7 @@ export {
   type Currency,
   type Platform,
 } from './markets.schema.js';
-import { currencies, currencyExponent, platforms, type Currency } from './markets.schema.js';
+import { currencies, platforms } from './markets.schema.js';
 
 const text = (max: number) => z.string().trim().max(max);
 /** Money: integer minor units of the auction's currency. */

@@ -17,7 +17,6 @@ import { writeCatalogue } from '../auctions/lots/catalogue-import.service.js';
 import { catalogueColumns } from '../auctions/lots/catalogue-rows.js';
 import { lotInputSchema, type LotInput } from '../auctions/lots/lots.schema.js';
 import { listLots } from '../auctions/lots/lots.service.js';
-import { preferredCategories } from '../bidders/bidders.schema.js';
 import { housesOf } from '../identity/accounts/accounts.service.js';
 import type { RequestContext } from '../platform/context.js';
 import { isConflict } from '../platform/cosmos-errors.js';
@@ -29,7 +28,7 @@ import type {
   PlatformLot,
   PushedAuction,
 } from './connectors/connector.js';
-import { lotwiseCategoryOf } from './connectors/index.js';
+import { lotwiseCategoryOf, lotwiseLotCategoryOf } from './connectors/index.js';
 import {
   findLink,
   integrations,
@@ -68,17 +67,13 @@ const syncedFields = [
 type SyncedField = (typeof syncedFields)[number];
 type SyncedValues = Pick<AuctionInput, SyncedField> & { timeZone: string };
 
-const lotCategoryOf = (name: string | null) =>
-  preferredCategories.find((category) => category.toLowerCase() === name?.trim().toLowerCase()) ??
-  null;
-
 /** A platform's lot as a Lotwise lot; one the lot rules refuse is left out and named. */
-function lotOf(lot: PlatformLot): LotInput | { problem: string } {
+function lotOf(scope: SyncScope, lot: PlatformLot): LotInput | { problem: string } {
   const parsed = lotInputSchema.safeParse({
     lotNumber: lot.lotNumber,
     title: lot.title.slice(0, 300),
     description: lot.description.slice(0, 10000),
-    category: lotCategoryOf(lot.category),
+    category: lotwiseLotCategoryOf(scope.connection.platform, lot.category),
     estimateLow: lot.estimateLow,
     estimateHigh: lot.estimateHigh,
     reserve: lot.reserve,
@@ -248,7 +243,7 @@ async function writeLots(scope: SyncScope, auctionId: string, lots: PlatformLot[
   const rows: { row: number; lot: LotInput }[] = [];
   const problems: string[] = [];
   lots.forEach((lot, index) => {
-    const mapped = lotOf(lot);
+    const mapped = lotOf(scope, lot);
     if ('problem' in mapped) problems.push(mapped.problem);
     else rows.push({ row: index + 1, lot: mapped });
   });

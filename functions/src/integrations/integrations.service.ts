@@ -2,7 +2,7 @@ import { housesOf } from '../identity/accounts/accounts.service.js';
 import { writeAudit } from '../platform/audit.js';
 import type { RequestContext } from '../platform/context.js';
 import { isConflict, isStale } from '../platform/cosmos-errors.js';
-import { conflict, notFound, preconditionFailed } from '../platform/errors.js';
+import { conflict, notFound, preconditionFailed, serviceUnavailable } from '../platform/errors.js';
 import type { Stored } from '../platform/repo.js';
 import { decryptSecret, encryptSecret } from '../platform/secrets.js';
 import { settings } from '../platform/settings.js';
@@ -53,8 +53,12 @@ export function failureMessage(error: PlatformError): string {
 
 export function connectorOf(connection: Pick<ConnectionRecord, 'platform' | 'sealedKey'>) {
   if (!connection.sealedKey) throw conflict(`${connection.platform} is not connected`);
+  const baseUrl = platformBaseUrl(connection.platform);
+  if (!baseUrl) {
+    throw serviceUnavailable(`${connection.platform} is not configured on this Lotwise server`);
+  }
   return connectorFor(connection.platform, {
-    baseUrl: platformBaseUrl(connection.platform),
+    baseUrl,
     credentials: { apiKey: decryptSecret(connection.sealedKey, KEY_PURPOSE) },
     timeoutMs: settings().PLATFORM_TIMEOUT_MS,
   });
