@@ -1,0 +1,469 @@
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { sandboxControl, type AccountSnapshot } from '../../functions/dev/platforms/client.js';
+import type { Auction, AuctionListItem } from '../../functions/src/auctions/auctions.schema.js';
+import type { Lot } from '../../functions/src/auctions/lots/lots.schema.js';
+import type { Bidder } from '../../functions/src/bidders/bidders.schema.js';
+import {
+  KEY_EXPIRED_MESSAGE,
+  type PlatformConnection,
+  type SyncRun,
+  type SyncSettings,
+} from '../../functions/src/integrations/integrations.schema.js';
+import {
+  codeOf,
+  domain,
+  fieldsOf,
+  freshOwner,
+  signedInToken,
+  type Owner,
+} from '../support/bidders.js';
+import { demo, ifMatch } from '../support/identity.js';
+
+const control = () => sandboxControl(inject('platformsUrl'));
+
+const platformPath = (platform: string) => encodeURIComponent(platform);
+
+async function connect(owner: Owner, platform: string, apiKey: string) {
+  return domain<PlatformConnection>('PUT', `/platforms/${platformPath(platform)}/connection`, {
+    token: owner.token,
+    body: { apiKey },
+  });
+}
+
+async function saveSync(owner: Owner, changes: Partial<SyncSettings>) {
+  const read = await domain<{ etag: string }>('GET', '/settings/sync', { token: owner.token });
+  const saved = await domain('PUT', '/settings/sync', {
+    token: owner.token,
+    body: changes,
+    headers: ifMatch(read.body.etag),
+  });
+  expect(saved.status).toBe(200);
+}
+
+async function auctionsFrom(owner: Owner, platform: string) {
+  const reply = await domain<{ auctions: AuctionListItem[]; total: number }>(
+    'GET',
+    `/listAuctions?platform=${platformPath(platform)}&limit=1000`,
+    { token: owner.token },
+  );
+  return reply.body;
+}
+
+/** Waits for a queued sync to end, reading its log as the APIs tab's View Logs does. */
+async function finished(owner: Owner, platform: string, runId: string): Promise<SyncRun> {
+  for (let polls = 0; polls < 300; polls += 1) {
+    const logs = await domain<{ runs: SyncRun[] }>(
+      'GET',
+      `/platforms/${platformPath(platform)}/logs`,
+      { token: owner.token },
+    );
+    const run = logs.body.runs.find((entry) => entry.id === runId);
+    if (run && run.status !== 'queued' && run.status !== 'running') return run;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`sync ${runId} did not finish`);
+}
+
+async function sync(owner: Owner, platform: string) {
+  const started = await domain<SyncRun>('POST', `/platforms/sync/${platformPath(platform)}`, {
+    token: owner.token,
+  });
+  expect(started.status).toBe(202);
+  return finished(owner, platform, started.body.id);
+}
+
+describe('connecting a platform', () => {
+  let owner: Owner;
+  let key: string;
+  beforeAll(async () => {
+    owner = await freshOwner();
+    ({ key } = await control().createAccount({
+      platform: 'ProxyBid',
+      auctions: 2,
+      lotsPerAuction: 3,
+      bidders: 5,
+    }));
+  });
+
+  it('lists the six platforms, none connected yet', async () => {
+    const reply = await domain<{ platforms: PlatformConnection[] }>('GET', '/platforms', {
+      token: owner.token,
+    });
+    expect(reply.status).toBe(200);
+    expect(reply.body.platforms.map((entry) => [entry.platform, entry.status])).toEqual([
+      ['ProxyBid', 'Disconnected'],
+      ['BidWrangler', 'Disconnected'],
+      ['Invaluable', 'Disconnected'],
+      ['Auction.zip', 'Disconnected'],
+      ['LiveAuctioneers', 'Disconnected'],
+      ['BidSquare', 'Disconnected'],
+    ]);
+  });
+
+  it('refuses a key the platform refuses, naming apiKey, and saves nothing', async () => {
+    const reply = await connect(owner, 'ProxyBid', 'not-a-real-key-1234');
+    expect(reply.status).toBe(400);
+    expect(fieldsOf(reply)).toEqual(['apiKey']);
+    const status = await domain<PlatformConnection>('GET', '/platforms/ProxyBid/status', {
+      token: owner.token,
+    });
+    expect(status.body.status).toBe('Disconnected');
+  });
+
+  it('connects with a key the platform accepts, and never answers the key', async () => {
+    const reply = await connect(owner, 'ProxyBid', key);
+    expect(reply.status).toBe(200);
+    expect(reply.body).toMatchObject({
+      platform: 'ProxyBid',
+      connected: true,
+      status: 'Connected',
+      keyLast4: key.slice(-4),
+    });
+    const everything = JSON.stringify(
+      (await domain('GET', '/platforms', { token: owner.token })).body,
+    );
+    expect(everything).not.toContain(key);
+  });
+
+  it('is for the owner and admins: staff and viewers are refused, and another account sees none of it', async () => {
+    const staff = await signedInToken(demo.staff);
+    const viewer = await signedInToken(demo.viewer);
+    for (const token of [staff, viewer]) {
+      const reply = await domain('PUT', '/platforms/ProxyBid/connection', {
+        token,
+        body: { apiKey: key },
+      });
+      expect(reply.status).toBe(403);
+    }
+    const other = await freshOwner();
+    const status = await domain<PlatformConnection>('GET', '/platforms/ProxyBid/status', {
+      token: other.token,
+    });
+    expect(status.body.status).toBe('Disconnected');
+  });
+
+  it('answers 400 naming the platform for one it does not know', async () => {
+    const reply = await domain('GET', '/platforms/eBay/status', { token: owner.token });
+    expect(reply.status).toBe(400);
+    expect(fieldsOf(reply)).toEqual(['platform']);
+  });
+});
+
+describe('importing and syncing auctions', () => {
+  let owner: Owner;
+  let key: string;
+  let platformSide: AccountSnapshot;
+  beforeAll(async () => {
+    owner = await freshOwner();
+    ({ key } = await control().createAccount({
+      platform: 'Invaluable',
+      auctions: 4,
+      lotsPerAuction: 6,
+      bidders: 10,
+      seed: 11,
+    }));
+    platformSide = await control().account(key);
+    expect((await connect(owner, 'Invaluable', key)).status).toBe(200);
+  });
+
+  it('imports one auction with its lots, and importing it again makes no second one', async () => {
+    const first = platformSide.auctions[0]!;
+    const imported = await domain<{ change: { action: string; localId: string } }>(
+      'POST',
+      '/import/Invaluable',
+      { token: owner.token, body: { externalId: first.externalId } },
+    );
+    expect(imported.status).toBe(200);
+    expect(imported.body.change.action).toBe('created');
+    const auctionId = imported.body.change.localId;
+    const auction = await domain<Auction>('GET', `/auctions/${auctionId}`, { token: owner.token });
+    expect(auction.body).toMatchObject({
+      title: first.title,
+      importedFrom: 'Invaluable',
+      source: { platform: 'Invaluable', externalId: first.externalId },
+      lotCount: first.lots.length,
+    });
+    const lots = await domain<{ lots: Lot[] }>('GET', `/auctions/${auctionId}/lots`, {
+      token: owner.token,
+    });
+    expect(lots.body.lots.map((lot) => lot.lotNumber).sort()).toEqual(
+      first.lots.map((lot) => lot.lotNumber).sort(),
+    );
+
+    const again = await domain<{ change: { action: string; localId: string } }>(
+      'POST',
+      '/import/Invaluable',
+      { token: owner.token, body: { externalId: first.externalId } },
+    );
+    expect(again.body.change).toMatchObject({ action: 'unchanged', localId: auctionId });
+    expect((await auctionsFrom(owner, 'Invaluable')).total).toBe(1);
+  });
+
+  it('answers 404 for an auction the platform does not have', async () => {
+    const reply = await domain('POST', '/import/Invaluable', {
+      token: owner.token,
+      body: { externalId: 'no-such-auction' },
+    });
+    expect(reply.status).toBe(404);
+  });
+
+  it('syncs every auction as a queued job, then only what changed on the platform', async () => {
+    const run = await sync(owner, 'Invaluable');
+    expect(run.status).toBe('completed');
+    expect(run.counts.created).toBe(platformSide.auctions.length - 1);
+    expect((await auctionsFrom(owner, 'Invaluable')).total).toBe(platformSide.auctions.length);
+    const status = await domain<PlatformConnection>('GET', '/platforms/Invaluable/status', {
+      token: owner.token,
+    });
+    expect(status.body).toMatchObject({ status: 'Connected', auctionsImported: 4 });
+    expect(status.body.lastSync).not.toBeNull();
+
+    const quiet = await sync(owner, 'Invaluable');
+    expect(quiet.counts).toMatchObject({ created: 0, updated: 0, conflicts: 0, failed: 0 });
+
+    const second = platformSide.auctions[1]!;
+    await control().changeAuction(key, second.externalId, { title: `${second.title} (revised)` });
+    const moved = await sync(owner, 'Invaluable');
+    expect(moved.counts).toMatchObject({ created: 0, updated: 1 });
+    expect(moved.changes).toEqual([
+      expect.objectContaining({
+        externalId: second.externalId,
+        action: 'updated',
+        fields: ['title'],
+      }),
+    ]);
+    const { auctions } = await auctionsFrom(owner, 'Invaluable');
+    expect(auctions.map((auction) => auction.title)).toContain(`${second.title} (revised)`);
+  });
+
+  it('refuses a second sync of the platform while one runs', async () => {
+    await control().setFaults(key, { slow: { delayMs: 400 } });
+    try {
+      const first = await domain<SyncRun>('POST', '/platforms/sync/Invaluable', {
+        token: owner.token,
+      });
+      expect(first.status).toBe(202);
+      const second = await domain('POST', '/platforms/sync/Invaluable', { token: owner.token });
+      expect(second.status).toBe(409);
+      expect(codeOf(second)).toBe('conflict');
+      await finished(owner, 'Invaluable', first.body.id);
+    } finally {
+      await control().clearFaults(key);
+    }
+  });
+
+  it('pushes a Lotwise edit to the platform, and records it in the auction’s Sync History', async () => {
+    const [local] = (await auctionsFrom(owner, 'Invaluable')).auctions;
+    const read = await domain<Auction>('GET', `/auctions/${local!.id}`, { token: owner.token });
+    const edited = await domain('PUT', `/auctions/${local!.id}`, {
+      token: owner.token,
+      body: { title: 'Edited in Lotwise' },
+      headers: ifMatch(read.body.etag),
+    });
+    expect(edited.status).toBe(200);
+    const pushed = await domain<SyncRun>('PUT', `/auctions/${local!.id}/sync/Invaluable`, {
+      token: owner.token,
+      body: { direction: 'push' },
+    });
+    expect(pushed.status).toBe(200);
+    expect(pushed.body.changes[0]).toMatchObject({ action: 'pushed' });
+    const onPlatform = await control().account(key);
+    expect(
+      onPlatform.auctions.find((auction) => auction.externalId === local!.source?.externalId)
+        ?.title,
+    ).toBe('Edited in Lotwise');
+    const history = await domain<{ runs: SyncRun[] }>(
+      'GET',
+      `/auctions/${local!.id}/sync-history`,
+      { token: owner.token },
+    );
+    expect(history.body.runs[0]).toMatchObject({ direction: 'push', status: 'completed' });
+  });
+});
+
+describe('when both sides changed an auction', () => {
+  let owner: Owner;
+  let key: string;
+  let externalId: string;
+  let auctionId: string;
+  beforeAll(async () => {
+    owner = await freshOwner();
+    ({ key } = await control().createAccount({
+      platform: 'BidSquare',
+      auctions: 1,
+      lotsPerAuction: 2,
+      bidders: 0,
+    }));
+    externalId = (await control().account(key)).auctions[0]!.externalId;
+    await connect(owner, 'BidSquare', key);
+    const imported = await domain<{ change: { localId: string } }>('POST', '/import/BidSquare', {
+      token: owner.token,
+      body: { externalId },
+    });
+    auctionId = imported.body.change.localId;
+  });
+
+  async function bothChange(round: string) {
+    const read = await domain<Auction>('GET', `/auctions/${auctionId}`, { token: owner.token });
+    await domain('PUT', `/auctions/${auctionId}`, {
+      token: owner.token,
+      body: { title: `Local ${round}` },
+      headers: ifMatch(read.body.etag),
+    });
+    await control().changeAuction(key, externalId, { title: `Platform ${round}` });
+  }
+  const titleNow = async () =>
+    (await domain<Auction>('GET', `/auctions/${auctionId}`, { token: owner.token })).body.title;
+
+  it('prefers the platform by default', async () => {
+    await bothChange('a');
+    const run = await sync(owner, 'BidSquare');
+    expect(run.counts.updated).toBe(1);
+    expect(await titleNow()).toBe('Platform a');
+  });
+
+  it('keeps the house’s edit when it prefers local', async () => {
+    await saveSync(owner, { conflictPolicy: 'prefer_local' });
+    await bothChange('b');
+    const run = await sync(owner, 'BidSquare');
+    expect(run.changes[0]).toMatchObject({ action: 'skipped', fields: ['title'] });
+    expect(await titleNow()).toBe('Local b');
+  });
+
+  it('keeps the change for review under manual review, changing nothing', async () => {
+    await saveSync(owner, { conflictPolicy: 'manual_review' });
+    await bothChange('c');
+    const run = await sync(owner, 'BidSquare');
+    expect(run.counts.conflicts).toBe(1);
+    expect(run.changes[0]).toMatchObject({ action: 'conflict', fields: ['title'] });
+    expect(await titleNow()).toBe('Local c');
+  });
+
+  it('takes the newer side under use newest', async () => {
+    await saveSync(owner, { conflictPolicy: 'use_newest' });
+    await bothChange('d');
+    // The platform's change came after the house's edit.
+    await sync(owner, 'BidSquare');
+    expect(await titleNow()).toBe('Platform d');
+  });
+});
+
+describe('when the platform fails', () => {
+  let owner: Owner;
+  let key: string;
+  beforeAll(async () => {
+    owner = await freshOwner();
+    ({ key } = await control().createAccount({
+      platform: 'LiveAuctioneers',
+      auctions: 6,
+      lotsPerAuction: 2,
+      bidders: 0,
+      seed: 3,
+    }));
+    await connect(owner, 'LiveAuctioneers', key);
+  });
+
+  it('explains an expired key on the connection, and recovers once the key works again', async () => {
+    await control().setFaults(key, { expired_key: true });
+    const run = await sync(owner, 'LiveAuctioneers');
+    expect(run).toMatchObject({ status: 'failed', error: KEY_EXPIRED_MESSAGE });
+    const status = await domain<PlatformConnection>('GET', '/platforms/LiveAuctioneers/status', {
+      token: owner.token,
+    });
+    expect(status.body).toMatchObject({ status: 'Error', message: KEY_EXPIRED_MESSAGE });
+    await control().clearFaults(key);
+    expect((await sync(owner, 'LiveAuctioneers')).status).toBe('completed');
+  });
+
+  it('keeps what a sync cut off half-way applied, and the next one finishes without duplicates', async () => {
+    const fresh = await freshOwner();
+    const account = await control().createAccount({
+      platform: 'ProxyBid',
+      auctions: 6,
+      lotsPerAuction: 2,
+      bidders: 0,
+      seed: 5,
+    });
+    await connect(fresh, 'ProxyBid', account.key);
+    // Enough requests for the list and some auctions, then the platform goes down.
+    await control().setFaults(account.key, { fail_after: { requests: 4 } });
+    const broken = await sync(fresh, 'ProxyBid');
+    expect(broken.status).toBe('failed');
+    const part = (await auctionsFrom(fresh, 'ProxyBid')).total;
+    expect(part).toBeLessThan(6);
+    await control().clearFaults(account.key);
+    const resumed = await sync(fresh, 'ProxyBid');
+    expect(resumed.status).toBe('completed');
+    const { auctions, total } = await auctionsFrom(fresh, 'ProxyBid');
+    expect(total).toBe(6);
+    expect(new Set(auctions.map((auction) => auction.source?.externalId)).size).toBe(6);
+  });
+});
+
+describe('bidders from platforms', () => {
+  it('makes one person seen on two platforms one bidder with both platform identities', async () => {
+    const owner = await freshOwner();
+    const person = {
+      firstName: 'Marguerite',
+      lastName: 'Oyelaran',
+      email: 'marguerite.oyelaran@example.com',
+    };
+    const proxy = await control().createAccount({
+      platform: 'ProxyBid',
+      auctions: 0,
+      bidders: 3,
+      include: [person],
+    });
+    const square = await control().createAccount({
+      platform: 'BidSquare',
+      auctions: 0,
+      bidders: 3,
+      include: [person],
+    });
+    await connect(owner, 'ProxyBid', proxy.key);
+    await connect(owner, 'BidSquare', square.key);
+    for (const [platform, account] of [
+      ['ProxyBid', proxy],
+      ['BidSquare', square],
+    ] as const) {
+      const choices = await domain<{ bidders: { externalId: string; email: string | null }[] }>(
+        'GET',
+        `/platforms/${platform}/bidders`,
+        { token: owner.token },
+      );
+      expect(choices.status).toBe(200);
+      const planted = choices.body.bidders.find((bidder) => bidder.email === person.email);
+      expect(planted, `${platform} lists the planted person`).toBeDefined();
+      const run = await domain<SyncRun>('POST', `/import/${platform}/bidders`, {
+        token: owner.token,
+        body: { externalIds: [planted!.externalId] },
+      });
+      expect(run.status).toBe(200);
+      expect(run.body.counts.failed).toBe(0);
+      void account;
+    }
+    const list = await domain<{ bidders: { id: string }[]; total: number }>(
+      'GET',
+      `/listBidders?search=${encodeURIComponent('Oyelaran')}`,
+      { token: owner.token },
+    );
+    expect(list.body.total).toBe(1);
+    const bidder = await domain<Bidder>('GET', `/bidders/${list.body.bidders[0]!.id}`, {
+      token: owner.token,
+    });
+    expect(bidder.body.platformIdentities.map((identity) => identity.platform).sort()).toEqual([
+      'BidSquare',
+      'ProxyBid',
+    ]);
+    // Importing again changes nothing and adds no one.
+    const again = await domain<SyncRun>('POST', '/import/ProxyBid/bidders', {
+      token: owner.token,
+      body: {
+        externalIds: [
+          bidder.body.platformIdentities.find((i) => i.platform === 'ProxyBid')!.externalId,
+        ],
+      },
+    });
+    expect(again.body.counts).toMatchObject({ created: 0, unchanged: 1 });
+  });
+});
