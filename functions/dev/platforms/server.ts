@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Platform } from '../../src/auctions/auctions.schema.js';
+import { platformUrlSettings } from '../../src/integrations/connectors/platform-urls.js';
 import type { ApiContext, PlatformApi } from './apis/api.js';
 import { auctionzip } from './apis/auctionzip.js';
 import { bidsquare } from './apis/bidsquare.js';
@@ -175,6 +176,14 @@ export function platformUrls(url: string): Record<Platform, string> {
   return Object.fromEntries(
     Object.values(apis).map((api) => [api.platform, `${url}/${platformSlugs[api.platform]}`]),
   ) as Record<Platform, string>;
+}
+
+/** The `PLATFORM_URL_*` settings that point the services at a sandbox. */
+export function sandboxSettings(url: string): Record<string, string> {
+  const urls = platformUrls(url);
+  return Object.fromEntries(
+    Object.values(apis).map((api) => [platformUrlSettings[api.platform], urls[api.platform]]),
+  );
 }
 
 export async function startPlatformSandbox(options: {

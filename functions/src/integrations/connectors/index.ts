@@ -1,15 +1,17 @@
 import type { Platform } from '../../auctions/auctions.schema.js';
-import { settings, type Settings } from '../../platform/settings.js';
+import { settings } from '../../platform/settings.js';
 import { createAuctionZipConnector } from './auctionzip.js';
 import { createBidSquareConnector } from './bidsquare.js';
 import { createBidWranglerConnector } from './bidwrangler.js';
 import type { ConnectorOptions, PlatformConnector } from './connector.js';
 import { createInvaluableConnector } from './invaluable.js';
 import { createLiveAuctioneersConnector } from './liveauctioneers.js';
+import { platformUrlSettings } from './platform-urls.js';
 import { createProxyBidConnector } from './proxybid.js';
 
 export { lotwiseCategoryOf, lotwiseLotCategoryOf, platformCategoryOf } from './categories.js';
 export * from './connector.js';
+export { platformUrlSettings } from './platform-urls.js';
 
 const factories: Record<Platform, (options: ConnectorOptions) => PlatformConnector> = {
   ProxyBid: createProxyBidConnector,
@@ -24,16 +26,6 @@ const factories: Record<Platform, (options: ConnectorOptions) => PlatformConnect
 export function connectorFor(platform: Platform, options: ConnectorOptions): PlatformConnector {
   return factories[platform](options);
 }
-
-/** The setting that holds each platform's API root. */
-export const platformUrlSettings = {
-  ProxyBid: 'PLATFORM_URL_PROXYBID',
-  BidWrangler: 'PLATFORM_URL_BIDWRANGLER',
-  Invaluable: 'PLATFORM_URL_INVALUABLE',
-  'Auction.zip': 'PLATFORM_URL_AUCTIONZIP',
-  LiveAuctioneers: 'PLATFORM_URL_LIVEAUCTIONEERS',
-  BidSquare: 'PLATFORM_URL_BIDSQUARE',
-} as const satisfies Record<Platform, keyof Settings>;
 
 /**
  * Where a platform's API is (the local platform sandbox in development and CI, the platform
