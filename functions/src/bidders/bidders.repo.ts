@@ -301,6 +301,16 @@ export async function findByAlias(scope: AccountScope, bidderId: string) {
   return survivor;
 }
 
+/** The longest-known bidder with this (lower-cased) e-mail address, if any. */
+export async function findByEmail(scope: AccountScope, email: string) {
+  const [first] = await biddersRepo.all(scope, {
+    where: 'c.email = @email',
+    parameters: [{ name: '@email', value: email }],
+    orderBy: 'c.createdAt ASC',
+  });
+  return first;
+}
+
 /** The bidder a record with this document id was merged into, if it was. */
 export async function findMergedInto(scope: AccountScope, id: string) {
   const [survivor] = await biddersRepo.all(scope, {

@@ -32,6 +32,7 @@ import {
   countBidders,
   deleteNotesOn,
   findByAlias,
+  findByEmail,
   findMergedInto,
   notesOn,
   notesRepo,
@@ -552,4 +553,9 @@ export async function linkPlatformIdentity(
       if (!isStale(error) || attempt >= 5) throw error;
     }
   }
+}
+
+/** The bidder with this e-mail address (as typed, in any case), if the account has one. */
+export async function bidderWithEmail(ctx: Pick<RequestContext, 'scope'>, email: string) {
+  return findByEmail(ctx.scope, email.trim().toLowerCase());
 }

@@ -1,5 +1,5 @@
 import { bidderInputSchema, type PlatformIdentity } from '../bidders/bidders.schema.js';
-import { createBidder, linkPlatformIdentity } from '../bidders/bidders.service.js';
+import { bidderWithEmail, createBidder, linkPlatformIdentity } from '../bidders/bidders.service.js';
 import { isConflict } from '../platform/cosmos-errors.js';
 import { AppError } from '../platform/errors.js';
 import type { Stored } from '../platform/repo.js';
@@ -109,6 +109,24 @@ export async function applyPlatformBidder(
       null,
       'failed',
       `${issue?.path.join('.') ?? 'record'}: ${issue?.message ?? 'is not valid'}`,
+    );
+  }
+  // A platform knows its bidders by e-mail: the same address is the same person, linked as is.
+  const known = input.data.email ? await bidderWithEmail(scope.ctx, input.data.email) : undefined;
+  if (known) {
+    const linked = await linkPlatformIdentity(scope.ctx, known.id, identity);
+    await saveLink(scope, {
+      ...link,
+      localId: linked.bidder.id,
+      state: 'synced',
+      platformUpdatedAt: bidder.updatedAt,
+      syncedAt: new Date().toISOString(),
+    });
+    return change(
+      bidder,
+      linked.bidder.id,
+      'updated',
+      `The same person as ${known.firstName} ${known.lastName} (${known.bidderId}): same e-mail`,
     );
   }
   const outcome = await createBidder(scope.ctx, input.data, { id: link.localId });

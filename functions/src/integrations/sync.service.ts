@@ -26,7 +26,13 @@ import {
   type ConnectionRecord,
   type RunRecord,
 } from './integrations.repo.js';
-import type { Platform, SyncChange, SyncDirection, SyncRun } from './integrations.schema.js';
+import {
+  syncRunSchema,
+  type Platform,
+  type SyncChange,
+  type SyncDirection,
+  type SyncRun,
+} from './integrations.schema.js';
 import {
   connectedPlatform,
   connectorOf,
@@ -113,14 +119,8 @@ function newRun(
   };
 }
 
-export const toRun = ({
-  kind: _k,
-  accountId: _a,
-  ...run
-}: RunRecord & { _etag?: string; _ts?: number }): SyncRun => {
-  const { _etag, _ts, ...rest } = run;
-  return rest;
-};
+/** A run as the routes answer it: its contract's fields, none of the store's. */
+export const toRun = (record: RunRecord): SyncRun => syncRunSchema.parse(record);
 
 const leaseHeld = (connection: ConnectionRecord, now: number) =>
   connection.syncing !== null && Date.parse(connection.syncing.leaseUntil) > now;
