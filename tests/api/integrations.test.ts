@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import type { Timer } from '@azure/functions';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { sandboxControl, type AccountSnapshot } from '../../functions/dev/platforms/client.js';
 import type { Auction, AuctionListItem } from '../../functions/src/auctions/auctions.schema.js';
@@ -17,7 +19,12 @@ import {
   signedInToken,
   type Owner,
 } from '../support/bidders.js';
+import type { TimerFunction } from '../../functions/src/platform/functions.js';
 import { demo, ifMatch } from '../support/identity.js';
+import { usePlatformEnvironment } from '../support/platform-env.js';
+
+// The schedule's timer runs in this process against the same local stack.
+usePlatformEnvironment();
 
 const control = () => sandboxControl(inject('platformsUrl'));
 
@@ -481,5 +488,58 @@ describe('bidders from platforms', () => {
       },
     });
     expect(again.body.counts).toMatchObject({ created: 0, unchanged: 1 });
+  });
+});
+
+describe('the sync schedule', () => {
+  it('syncs a connected platform when its time comes, once, and next after the chosen interval', async () => {
+    const { functionsFor } = await import('../../functions/src/registry.js');
+    const { InvocationContext } = await import('../../functions/dev/host/azure-functions.js');
+    const job = functionsFor('domain').find(
+      (fn): fn is TimerFunction => fn.kind === 'timer' && fn.name === 'platforms-sync-schedule',
+    );
+    if (!job) throw new Error('the domain app registers no platforms-sync-schedule timer');
+    const owner = await freshOwner();
+    const { key } = await control().createAccount({
+      platform: 'Auction.zip',
+      auctions: 3,
+      lotsPerAuction: 2,
+      bidders: 0,
+    });
+    await connect(owner, 'Auction.zip', key);
+    // Connected again once the schedule is every 30 minutes: a new connection syncs at once.
+    await saveSync(owner, { frequency: '30min' });
+    const platform = encodeURIComponent('Auction.zip');
+    await domain('PUT', `/platforms/${platform}/connection`, {
+      token: owner.token,
+      body: { apiKey: key },
+    });
+    const now = new Date().toISOString();
+    const timer: Timer = {
+      isPastDue: false,
+      schedule: { adjustForDST: true },
+      scheduleStatus: { last: now, next: now, lastUpdated: now },
+    };
+    const context = new InvocationContext({
+      invocationId: randomUUID(),
+      functionName: job.name,
+      logHandler: () => undefined,
+    });
+    // Run twice, as two overlapping invocations (or the host's own timer) might.
+    await job.handler(timer, context);
+    await job.handler(timer, context);
+    const runs = async () =>
+      (
+        await domain<{ runs: SyncRun[] }>('GET', `/platforms/${platform}/logs`, {
+          token: owner.token,
+        })
+      ).body.runs.filter((run) => run.trigger === 'schedule');
+    const [scheduled, ...others] = await runs();
+    expect(others).toEqual([]);
+    const done = await finished(owner, 'Auction.zip', scheduled!.id);
+    expect(done.counts.created).toBe(3);
+    // Not due again until 30 minutes have passed.
+    await job.handler(timer, context);
+    expect(await runs()).toHaveLength(1);
   });
 });
