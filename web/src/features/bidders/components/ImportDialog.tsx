@@ -178,7 +178,7 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose(): void
             </TabList>
             {tab === 'platform' ? (
               BidderPlatformImport && can('data:import') ? (
-                <BidderPlatformImport onImported={() => undefined} />
+                <BidderPlatformImport onImported={() => void actions.refreshLists()} />
               ) : (
                 <MessageBar intent="info">
                   <MessageBarBody>{needsPermission('data:import')}</MessageBarBody>

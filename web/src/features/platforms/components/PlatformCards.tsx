@@ -81,17 +81,15 @@ const when = (iso: string | null) =>
 
 function ConnectDialog({ platform, onClose }: { platform: Platform; onClose: () => void }) {
   const [apiKey, setApiKey] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
   const notify = useNotify();
   const { connect } = usePlatformActions();
-  const save = useAction(
-    async () => {
-      await connect(platform, apiKey.trim(), null);
-      notify.success(`${platform} connected`);
-      onClose();
-    },
-    { onError: (message) => setProblem(message) },
-  );
+  const save = useAction(async () => {
+    await connect(platform, apiKey.trim(), null);
+    notify.success(`${platform} connected`);
+    onClose();
+  });
+  // The platform's own reason for refusing the key, else what went wrong.
+  const problem = save.fieldErrors.apiKey ?? save.error;
   return (
     <Dialog open onOpenChange={(_, data) => !data.open && onClose()}>
       <DialogSurface>
@@ -116,7 +114,7 @@ function ConnectDialog({ platform, onClose }: { platform: Platform; onClose: () 
                   autoComplete="off"
                   onChange={(_, data) => {
                     setApiKey(data.value);
-                    setProblem(null);
+                    save.reset();
                   }}
                 />
               </Field>
