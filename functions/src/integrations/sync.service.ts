@@ -361,13 +361,13 @@ export async function runSync(message: SyncMessage, log: Logger): Promise<void> 
   }
 }
 
-/** The connection's imported counts grow by what a run made. */
+/** The connection's imported counts grow by what a run made, and its last sync is the run's. */
 async function countImported(ctx: Pick<RequestContext, 'scope'>, platform: Platform, run: RunLog) {
-  const operations = [
-    { op: 'incr' as const, path: '/auctionsImported', value: run.made.auctions },
-    { op: 'incr' as const, path: '/biddersImported', value: run.made.bidders },
-  ].filter((operation) => operation.value > 0);
-  if (operations.length) await integrations.patch(ctx.scope, connectionId(platform), operations);
+  await integrations.patch(ctx.scope, connectionId(platform), [
+    { op: 'incr', path: '/auctionsImported', value: run.made.auctions },
+    { op: 'incr', path: '/biddersImported', value: run.made.bidders },
+    { op: 'set', path: '/lastSync', value: run.record.finishedAt ?? new Date().toISOString() },
+  ]);
 }
 
 /** A run that lost its platform (disconnected, or a newer run took over) ends there. */
