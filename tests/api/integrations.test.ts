@@ -491,6 +491,34 @@ describe('bidders from platforms', () => {
   });
 });
 
+describe('what Settings › Sync turns off and on', () => {
+  it('imports no new sale with auto import off, and brings in bidders with bidder data sync on', async () => {
+    const owner = await freshOwner();
+    const { key } = await control().createAccount({
+      platform: 'BidWrangler',
+      auctions: 2,
+      lotsPerAuction: 2,
+      bidders: 4,
+    });
+    await connect(owner, 'BidWrangler', key);
+    await saveSync(owner, { autoImport: false });
+    const quiet = await sync(owner, 'BidWrangler');
+    expect(quiet.counts).toMatchObject({ created: 0, skipped: 2 });
+    expect(quiet.changes[0]?.message).toBe('Auto import is off in Settings › Sync');
+    expect((await auctionsFrom(owner, 'BidWrangler')).total).toBe(0);
+
+    await saveSync(owner, { autoImport: true, bidderDataSync: true });
+    const full = await sync(owner, 'BidWrangler');
+    expect(full.counts.created).toBe(2 + 4);
+    const bidders = await domain<{ total: number }>('GET', '/listBidders', { token: owner.token });
+    expect(bidders.body.total).toBe(4);
+    const status = await domain<PlatformConnection>('GET', '/platforms/BidWrangler/status', {
+      token: owner.token,
+    });
+    expect(status.body).toMatchObject({ auctionsImported: 2, biddersImported: 4 });
+  });
+});
+
 describe('the sync schedule', () => {
   it('syncs a connected platform when its time comes, once, and next after the chosen interval', async () => {
     const { functionsFor } = await import('../../functions/src/registry.js');

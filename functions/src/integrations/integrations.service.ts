@@ -272,12 +272,21 @@ export async function saveSyncSettings(
     if (isStale(error) || isConflict(error)) throw preconditionFailed();
     throw error;
   }
-  if (next.frequency !== before.frequency) {
+  // A new frequency reschedules; turning auto import or bidder data sync on asks the platforms
+  // again from the start, for what was passed over while it was off (linked records are cheap).
+  const reschedule = next.frequency !== before.frequency;
+  const auctionsAgain = next.autoImport && !before.autoImport;
+  const biddersAgain = next.bidderDataSync && !before.bidderDataSync;
+  if (reschedule || auctionsAgain || biddersAgain) {
     for (const connection of await connectionsOf(ctx.scope)) {
-      if (connection.status === 'Disconnected') continue;
-      await integrations.patch(ctx.scope, connection.id, [
-        { op: 'set', path: '/nextSyncAt', value: nextSyncAfter(next.frequency) },
-      ]);
+      const operations = [
+        ...(reschedule && connection.status !== 'Disconnected'
+          ? [{ op: 'set' as const, path: '/nextSyncAt', value: nextSyncAfter(next.frequency) }]
+          : []),
+        ...(auctionsAgain ? [{ op: 'set' as const, path: '/auctionsSince', value: null }] : []),
+        ...(biddersAgain ? [{ op: 'set' as const, path: '/biddersSince', value: null }] : []),
+      ];
+      if (operations.length) await integrations.patch(ctx.scope, connection.id, operations);
     }
   }
   await writeAudit(ctx, {
