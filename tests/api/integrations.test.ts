@@ -31,14 +31,16 @@ const control = () => sandboxControl(inject('platformsUrl'));
 const platformPath = (platform: string) => encodeURIComponent(platform);
 
 /**
- * Connects a platform. The account syncs by hand first, so no scheduled sync starts beside the
- * ones a test asks for (the schedule has its own test).
+ * Connects a platform. The account syncs by hand and sends no edit on its own first, so nothing
+ * runs beside what a test asks for (the schedule and real-time sync have their own tests).
  */
 async function connect(owner: Owner, platform: string, apiKey: string) {
   const settings = await domain<SyncSettings & { etag: string }>('GET', '/settings/sync', {
     token: owner.token,
   });
-  if (settings.body.frequency !== 'manual') await saveSync(owner, { frequency: 'manual' });
+  if (settings.body.frequency !== 'manual' || settings.body.realTimeSync) {
+    await saveSync(owner, { frequency: 'manual', realTimeSync: false });
+  }
   return domain<PlatformConnection>('PUT', `/platforms/${platformPath(platform)}/connection`, {
     token: owner.token,
     body: { apiKey },
@@ -516,6 +518,47 @@ describe('what Settings › Sync turns off and on', () => {
       token: owner.token,
     });
     expect(status.body).toMatchObject({ auctionsImported: 2, biddersImported: 4 });
+  });
+});
+
+describe('real-time sync', () => {
+  it('sends an edit of an imported auction to its platform by itself, and records it', async () => {
+    const owner = await freshOwner();
+    const { key } = await control().createAccount({
+      platform: 'ProxyBid',
+      auctions: 1,
+      lotsPerAuction: 2,
+      bidders: 0,
+    });
+    const externalId = (await control().account(key)).auctions[0]!.externalId;
+    await control().changeAuction(key, externalId, { status: 'upcoming' });
+    await connect(owner, 'ProxyBid', key);
+    const imported = await domain<{ change: { localId: string } }>('POST', '/import/ProxyBid', {
+      token: owner.token,
+      body: { externalId },
+    });
+    const auctionId = imported.body.change.localId;
+    await saveSync(owner, { realTimeSync: true });
+    const read = await domain<Auction>('GET', `/auctions/${auctionId}`, { token: owner.token });
+    const edited = await domain('PUT', `/auctions/${auctionId}`, {
+      token: owner.token,
+      body: { title: 'Sent as soon as saved' },
+      headers: ifMatch(read.body.etag),
+    });
+    expect(edited.status).toBe(200);
+    // The push is recorded once it is done: wait for its record, then look on the platform.
+    const pushed = async () =>
+      (
+        await domain<{ runs: SyncRun[] }>('GET', `/auctions/${auctionId}/sync-history`, {
+          token: owner.token,
+        })
+      ).body.runs.find((run) => run.direction === 'push');
+    await expect.poll(pushed, { timeout: 20_000, interval: 100 }).toBeDefined();
+    expect(await pushed()).toMatchObject({ status: 'completed', by: 'Test Person' });
+    const onPlatform = await control().account(key);
+    expect(onPlatform.auctions.find((auction) => auction.externalId === externalId)?.title).toBe(
+      'Sent as soon as saved',
+    );
   });
 });
 

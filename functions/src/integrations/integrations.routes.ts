@@ -34,6 +34,8 @@ import {
   listRuns,
   platformAuctionChoices,
   platformBidderChoices,
+  PUSH_QUEUE,
+  runPush,
   runSync,
   startSync,
   SYNC_QUEUE,
@@ -59,6 +61,24 @@ const syncFunction: QueueFunction = {
     await runSync(
       parsed,
       contextLogger(context, { function: 'platform-sync', invocationId: context.invocationId }),
+    );
+  },
+};
+
+const pushFunction: QueueFunction = {
+  kind: 'queue',
+  name: 'platform-push',
+  queueName: PUSH_QUEUE,
+  handler: async (message) => {
+    await runPush(
+      z
+        .object({
+          accountId: z.string(),
+          platform: z.enum(platforms),
+          auctionId: z.string(),
+          by: z.string(),
+        })
+        .parse(message),
     );
   },
 };
@@ -247,6 +267,7 @@ export const integrationFunctions: FunctionTable = {
       },
     }),
     syncFunction,
+    pushFunction,
     scheduleTimer,
   ],
 };

@@ -21,6 +21,7 @@ import {
   findConnection,
   integrations,
   linksOfExternal,
+  linksOfLocal,
   runsPage,
   unfinishedRuns,
   type ConnectionRecord,
@@ -42,10 +43,19 @@ import {
 } from './integrations.service.js';
 
 export const SYNC_QUEUE = 'platform-sync';
+/** Real-time sync: one linked auction sent to one platform after an edit in Lotwise. */
+export const PUSH_QUEUE = 'platform-push';
 /** A sync holds its platform this long past its last sign of life; a cut-off one frees it then. */
 const LEASE_MS = 5 * 60_000;
 /** The changes a run keeps in full; its counts cover all of them. */
 const CHANGES_KEPT = 200;
+
+export interface PushMessage {
+  accountId: string;
+  platform: Platform;
+  auctionId: string;
+  by: string;
+}
 
 export interface SyncMessage {
   accountId: string;
@@ -646,4 +656,58 @@ export async function syncDue(log: Logger, now = new Date()): Promise<number> {
     }
   }
   return started;
+}
+
+/**
+ * Real-time sync: after the house edits an auction linked to platforms, each connected one is
+ * sent it by a queued job (so the edit is answered at once). Nothing is queued with real-time
+ * sync off, or for an auction on no platform. A failure to queue is logged, not the edit's.
+ */
+export async function queuePushes(ctx: RequestContext, auctionId: string, log: Logger) {
+  try {
+    const settings = await readSyncSettings(ctx);
+    if (!settings.realTimeSync) return;
+    const links = await linksOfLocal(ctx.scope, 'auction', [auctionId]);
+    for (const link of links.filter((entry) => entry.state === 'synced')) {
+      const connection = await findConnection(ctx.scope, link.platform);
+      if (!connection?.sealedKey || connection.status === 'Disconnected') continue;
+      await enqueue(PUSH_QUEUE, {
+        accountId: ctx.scope.accountId,
+        platform: link.platform,
+        auctionId,
+        by: ctx.actor.name,
+      } satisfies PushMessage);
+    }
+  } catch (error) {
+    log.warn('real-time sync was not queued', { auctionId, error: String(error) });
+  }
+}
+
+/** The queued push of real-time sync, recorded in the auction's Sync History. */
+export async function runPush(message: PushMessage): Promise<void> {
+  const system = systemContext(message.accountId);
+  const ctx = { ...system, actor: { ...system.actor, name: message.by } };
+  const connection = await findConnection(ctx.scope, message.platform);
+  if (!connection?.sealedKey || connection.status === 'Disconnected') return;
+  const run = new RunLog(newRun(ctx, message.platform, 'auction', 'push', message.auctionId));
+  const scope: SyncScope = {
+    ctx,
+    connection,
+    connector: connectorOf(connection),
+    settings: await readSyncSettings(ctx),
+    runId: run.record.id,
+  };
+  try {
+    run.add(await pushAuction(scope, message.auctionId));
+    run.record.status = 'completed';
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'not_found') return;
+    run.record.status = 'failed';
+    run.record.error =
+      error instanceof PlatformError ? failureMessage(error) : 'Lotwise could not send the auction';
+    if (!(error instanceof PlatformError)) throw error;
+  } finally {
+    run.record.finishedAt = new Date().toISOString();
+    await run.save(ctx);
+  }
 }
