@@ -97,18 +97,16 @@ for (const child of [...Object.values(stack?.processes ?? {}), web]) {
   });
 }
 
+const sandboxLine = stack?.platformsUrl
+  ? `    Platform sandbox ${stack.platformsUrl}  (demo keys like ${demoKey('ProxyBid')})\n`
+  : '';
 process.stdout.write(`
   Lotwise is running.
 
     Web app          ${webOrigin}
     Auth service     ${stack?.authUrl}
     Domain service   ${stack?.domainUrl}
-${
-  stack?.platformsUrl
-    ? `    Platform sandbox ${stack.platformsUrl}  (demo key on each platform: ${demoKey('ProxyBid').replace('proxybid', '<platform>')})
-`
-    : ''
-}    Data             ${join(repoRoot, '.data')}  (npm run reset wipes it)
+${sandboxLine}    Data             ${join(repoRoot, '.data')}  (npm run reset wipes it)
 
   Demo tenant: ${DEMO_ACCOUNT_NAME} (password for every demo user: ${DEMO_PASSWORD})
 ${demoUsers.map((user) => `    ${user.role.padEnd(8)} ${user.email}`).join('\n')}

@@ -101,10 +101,13 @@ export const themes: Theme[] = [
   },
 ];
 
-/** Lot titles per topic (`{a}` and `{b}` are filled from the topic's parts) and low estimates in major units. */
+/**
+ * Lot titles per topic (`{a}` and `{b}`, where a title has them, are filled from the topic's
+ * parts) and the range of low estimates in major units.
+ */
 export const lotWords: Record<
   LotTopic,
-  { titles: string[]; a: string[]; b: string[]; low: [number, number] }
+  { titles: string[]; a?: string[]; b?: string[]; low: [number, number] }
 > = {
   Art: {
     titles: [
@@ -165,24 +168,15 @@ export const lotWords: Record<
     low: [200, 6_000],
   },
   Antiques: {
-    titles: ['{a} {b}', '{a} {b}, 19th century'],
-    a: [
-      'Federal inlaid',
-      'Pair of Chinese export',
-      'Georgian sterling',
-      'Brass and mahogany',
-      'New England carved',
-      'English pewter',
-    ],
-    b: [
-      'tea caddy',
-      'porcelain vases',
-      'tea service, five pieces',
-      "ship's telescope",
-      'weathervane',
-      'chargers (set of 6)',
-      'ship model in case',
-      "sailor's valentine",
+    titles: [
+      'Federal inlaid mahogany tea caddy, circa 1810',
+      'Pair of Chinese export porcelain vases, 19th century',
+      'Georgian sterling silver tea service, five pieces',
+      "Brass and mahogany ship's telescope",
+      'Copper running horse weathervane, old verdigris',
+      'Set of six English pewter chargers',
+      'Cased ship model of the schooner Bluenose',
+      "Sailor's valentine, octagonal, shellwork",
     ],
     low: [150, 5_000],
   },
@@ -209,22 +203,13 @@ export const lotWords: Record<
     low: [300, 8_000],
   },
   'Home Decor': {
-    titles: ['{a} {b}'],
-    a: [
-      'Persian Heriz',
-      'Gilt bronze',
-      'Leaded glass',
-      'Pair of Venetian glass',
-      'Hand-painted porcelain',
-      'Carved giltwood',
-    ],
-    b: [
-      'carpet, 9 x 12 ft',
-      'mantel clock',
-      'table lamp',
-      'sconces',
-      'centerpiece bowl',
-      'overmantel mirror',
+    titles: [
+      'Persian Heriz carpet, 9 x 12 ft',
+      'Gilt bronze mantel clock, French, circa 1870',
+      'Leaded glass table lamp with bronze base',
+      'Pair of Venetian glass sconces',
+      'Hand-painted porcelain centerpiece bowl',
+      'Carved giltwood overmantel mirror',
     ],
     low: [150, 4_000],
   },
@@ -242,57 +227,47 @@ export const lotWords: Record<
     low: [50, 6_000],
   },
   Stamps: {
-    titles: ['{a} {b}'],
-    a: [
-      'Collection of US plate blocks,',
-      'British Commonwealth album,',
-      'Zeppelin flight cover,',
-      'US airmail collection,',
-      'Worldwide stockbook,',
+    titles: [
+      'Collection of US plate blocks, 1930-1960',
+      'British Commonwealth album, 1,200+ stamps',
+      'Zeppelin flight cover, 1933',
+      'US airmail collection, mint never hinged',
+      'Worldwide stockbook, mixed condition',
+      'Columbian Exposition issue, 1893, partial set',
     ],
-    b: ['1930-1960', '1,200+ stamps', '1933', 'mint never hinged', 'mixed condition'],
     low: [40, 2_000],
   },
   Collectibles: {
-    titles: ['{a} {b}'],
-    a: ['Cast iron', 'Prewar', 'Vintage', 'Tin lithograph', 'Set of twelve'],
-    b: [
-      'mechanical bank, circa 1890',
-      'O gauge train set with transformer',
-      'movie poster, 1954, linen backed',
-      'toy robot, original box',
-      'jointed teddy bears',
-      'advertising sign, porcelain',
+    titles: [
+      'Cast iron mechanical bank, circa 1890',
+      'Prewar O gauge train set with transformer',
+      'Vintage movie poster, 1954, linen backed',
+      'Tin lithograph toy robot, original box',
+      'Set of twelve jointed teddy bears',
+      'Porcelain enamel advertising sign',
+      'Lunch box collection (18), 1960s',
     ],
     low: [50, 2_500],
   },
   Sports: {
-    titles: ['{a} {b}'],
-    a: [
-      '1952 baseball card,',
-      'Game-used baseball bat,',
-      'Championship banner,',
-      'Signed hockey jersey,',
-      'Signed football,',
+    titles: [
+      '1952 baseball card, PSA 6',
+      'Game-used baseball bat, signed, with letter of authenticity',
+      'Championship pennant, 1967, framed',
+      'Signed hockey jersey, team signed',
+      'Signed football with display case',
+      'Ticket stub collection, 1940s-1960s',
     ],
-    b: ['PSA 6', 'signed, with letter of authenticity', '1967', 'framed', 'team signed'],
     low: [100, 8_000],
   },
   Books: {
-    titles: ['{a} {b}'],
-    a: [
-      'First edition, first printing,',
-      'Atlas of New England,',
-      'Signed letter,',
-      'Set of Dickens,',
-      'Whaling logbook,',
-    ],
-    b: [
-      '1925, in dust jacket',
-      '1856, hand-colored maps',
-      '1862, two pages',
-      '22 volumes, half leather',
-      '1849-1851, manuscript',
+    titles: [
+      'First edition, first printing, 1925, in dust jacket',
+      'Atlas of New England, 1856, hand-colored maps',
+      'Signed Civil War letter, 1862, two pages',
+      'Set of Dickens, 22 volumes, half leather',
+      'Whaling logbook, 1849-1851, manuscript',
+      'Early American almanac collection (12)',
     ],
     low: [100, 6_000],
   },
@@ -310,32 +285,24 @@ export const lotWords: Record<
     low: [8_000, 90_000],
   },
   'Wine & Spirits': {
-    titles: ['{a} {b}'],
-    a: [
-      'Six bottles Bordeaux,',
-      'Case of vintage port,',
-      'Single malt Scotch,',
-      'Three bottles Burgundy Grand Cru,',
-      'Mixed case of Napa Cabernet,',
+    titles: [
+      'Six bottles Bordeaux, 2005',
+      'Case of vintage port, 1994',
+      'Single malt Scotch, 25 years old',
+      'Three bottles Burgundy Grand Cru, 2010',
+      'Mixed case of Napa Cabernet, cellared since release',
+      'Two magnums of Champagne, 2008',
     ],
-    b: ['2005', '1994', '25 years old', '2010', 'cellared since release'],
     low: [100, 4_000],
   },
   'Musical Instruments': {
-    titles: ['{a} {b}'],
-    a: [
-      'Violin labeled Stainer,',
-      'Archtop guitar,',
-      'Baby grand piano,',
-      'Brass cornet,',
-      'Five-string banjo,',
-    ],
-    b: [
-      'with bow and case',
-      '1950s',
-      'ebonized case, 5 ft 7 in',
-      'circa 1900',
-      'resonator, original case',
+    titles: [
+      'Violin labeled Stainer, with bow and case',
+      'Archtop guitar, 1950s, original case',
+      'Baby grand piano, ebonized case, 5 ft 7 in',
+      'Brass cornet, circa 1900',
+      'Five-string banjo, resonator, original case',
+      'Wooden flute, 19th century',
     ],
     low: [200, 15_000],
   },

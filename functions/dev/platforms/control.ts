@@ -61,7 +61,9 @@ const accountSchema = z.object({
   lotsPerAuction: z
     .union([
       z.number().int().min(1).max(2_000),
-      z.object({ min: z.number().int().min(1), max: z.number().int().max(2_000) }),
+      z
+        .object({ min: z.number().int().min(1), max: z.number().int().max(2_000) })
+        .refine((range) => range.min <= range.max, 'min must not be above max'),
     ])
     .default({ min: 5, max: 40 })
     .transform((value) => (typeof value === 'number' ? { min: value, max: value } : value)),

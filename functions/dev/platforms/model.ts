@@ -139,6 +139,9 @@ export function tick(): number {
   return lastTick;
 }
 
+/** The instant of the latest change anywhere in the sandbox (0 before any). */
+export const lastChange = () => lastTick;
+
 /** What an auction's status is by its times, for auctions pushed or moved without one. */
 export function statusByTimes(startsAt: number, endsAt: number, now = Date.now()) {
   if (now < startsAt) return 'upcoming' as const;

@@ -178,10 +178,11 @@ function lotOf(
 ): SandboxLot {
   const topic = rand.pick(theme.topics);
   const words = lotWords[topic];
-  const title = rand
-    .pick(words.titles)
-    .replace('{a}', rand.pick(words.a))
-    .replace('{b}', rand.pick(words.b));
+  const fill = (text: string, part: 'a' | 'b') => {
+    const parts = words[part];
+    return parts?.length ? text.replace(`{${part}}`, rand.pick(parts)) : text;
+  };
+  const title = fill(fill(rand.pick(words.titles), 'a'), 'b');
   const unit = 10 ** currencyExponent[currency];
   const low = round(words.low[0] + (words.low[1] - words.low[0]) * rand.next() ** 2);
   const high = round(low * (1.4 + rand.next() * 0.6));
@@ -239,7 +240,8 @@ function auctionOf(
       .set({ hour: rand.pick([10, 18]), minute: 0, second: 0, millisecond: 0 })
       .toMillis();
   let startsAt: number;
-  if (status === 'closed') startsAt = day(-rand.int(10, 150));
+  // A closed sale ended at least two days ago, however long it ran (online sales run up to 12 days).
+  if (status === 'closed') startsAt = day(-rand.int(14, 150));
   else if (status === 'live') startsAt = now - Math.floor((hours * HOUR) / 2);
   else startsAt = day(rand.int(3, 60));
   const endsAt = startsAt + hours * HOUR;

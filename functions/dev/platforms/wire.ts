@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { currencyExponent, type Currency } from '../../src/auctions/auctions.schema.js';
 import { SandboxInvalid } from './http.js';
-import { byChange } from './model.js';
+import { byChange, lastChange } from './model.js';
 
 /** Helpers the platform APIs share for money, times and paging, each in a platform's manner. */
 
@@ -68,16 +68,49 @@ export function queryInt(
   return Math.min(value, bounds.max);
 }
 
-/** What changed after `since` (ms), oldest change first. */
-export const changedSince = <T extends { updatedAt: number; id: string }>(
-  items: Iterable<T>,
+const sortedLists = new WeakMap<
+  Map<string, unknown>,
+  { stamp: number; size: number; sorted: unknown[] }
+>();
+
+/**
+ * What changed after `since` (ms), oldest change first. The sorted list is kept until the next
+ * change (every change ticks the clock), so paging through 20,000 bidders sorts them once.
+ */
+export function changedSince<T extends { updatedAt: number; id: string }>(
+  items: Map<string, T>,
   since: number | null,
-) => [...items].filter((item) => since === null || item.updatedAt > since).sort(byChange);
+): T[] {
+  const stamp = lastChange();
+  let kept = sortedLists.get(items);
+  if (!kept || kept.stamp !== stamp || kept.size !== items.size) {
+    kept = { stamp, size: items.size, sorted: [...items.values()].sort(byChange) };
+    sortedLists.set(items, kept);
+  }
+  const sorted = kept.sorted as T[];
+  return since === null
+    ? sorted
+    : sorted.slice(firstAfter(sorted, (item) => item.updatedAt > since));
+}
+
+/** The index of the first item of a sorted list that is past a point (binary search). */
+function firstAfter<T>(sorted: T[], isPast: (item: T) => boolean): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (isPast(sorted[middle] as T)) high = middle;
+    else low = middle + 1;
+  }
+  return low;
+}
 
 /** An opaque keyset cursor: the last item a page held. Robust to changes between pages. */
 export function keysetCursor(item: { updatedAt: number; id: string }): string {
   return Buffer.from(JSON.stringify([item.updatedAt, item.id])).toString('base64url');
 }
+
+/** What comes after the cursor's item in a list sorted by change. */
 export function afterCursor<T extends { updatedAt: number; id: string }>(
   sorted: T[],
   cursor: string | null,
@@ -93,5 +126,5 @@ export function afterCursor<T extends { updatedAt: number; id: string }>(
     throw new SandboxInvalid('cursor is not valid');
   }
   const [updatedAt, id] = key as [number, string];
-  return sorted.filter((item) => byChange(item, { updatedAt, id }) > 0);
+  return sorted.slice(firstAfter(sorted, (item) => byChange(item, { updatedAt, id }) > 0));
 }

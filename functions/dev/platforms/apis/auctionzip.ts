@@ -22,7 +22,12 @@ const statusWords = {
 } as const;
 const typeWords = { Live: 'Live Onsite', Online: 'Online Only', Hybrid: 'Live + Online' } as const;
 
-function linkPaged<T>({ request, base }: ApiContext, items: T[]): SandboxReply {
+/** One page of a list, each item in the wire shape only once it is on the page. */
+function linkPaged<T>(
+  { request, base }: ApiContext,
+  items: T[],
+  view: (item: T) => unknown = (item) => item,
+): SandboxReply {
   const page = queryInt(request.url, 'page', 1, { min: 1, max: 1_000_000 });
   const perPage = queryInt(request.url, 'per_page', 25, { min: 1, max: 100 });
   const headers: Record<string, string> = { 'x-total-count': String(items.length) };
@@ -33,7 +38,7 @@ function linkPaged<T>({ request, base }: ApiContext, items: T[]): SandboxReply {
     next.searchParams.set('page', String(page + 1));
     headers.link = `<${next.toString()}>; rel="next"`;
   }
-  return json(200, items.slice((page - 1) * perPage, page * perPage), headers);
+  return json(200, items.slice((page - 1) * perPage, page * perPage).map(view), headers);
 }
 
 const since = ({ request }: ApiContext) => {
@@ -202,10 +207,7 @@ export const auctionzip: PlatformApi = {
       method: 'GET',
       pattern: `${PREFIX}/auctions.json`,
       handler: (context) =>
-        linkPaged(
-          context,
-          changedSince(context.account.auctions.values(), since(context)).map(summary),
-        ),
+        linkPaged(context, changedSince(context.account.auctions, since(context)), summary),
     },
     {
       method: 'POST',
@@ -261,10 +263,7 @@ export const auctionzip: PlatformApi = {
       method: 'GET',
       pattern: `${PREFIX}/bidders.json`,
       handler: (context) =>
-        linkPaged(
-          context,
-          changedSince(context.account.bidders.values(), since(context)).map(bidder),
-        ),
+        linkPaged(context, changedSince(context.account.bidders, since(context)), bidder),
     },
   ],
 };

@@ -19,7 +19,12 @@ const ZONE = 'America/New_York';
 const statusCodes = { upcoming: 1, live: 2, closed: 3, cancelled: 4 } as const;
 const registrationWords = { approved: 'Approved', pending: 'Pending', denied: 'Rejected' } as const;
 
-function skipTop<T>({ request, base }: ApiContext, items: T[]): SandboxReply {
+/** One page of a list, each item in the wire shape only once it is on the page. */
+function skipTop<T>(
+  { request, base }: ApiContext,
+  items: T[],
+  view: (item: T) => unknown = (item) => item,
+): SandboxReply {
   const skip = queryInt(request.url, '$skip', 0, { min: 0, max: Number.MAX_SAFE_INTEGER });
   const top = queryInt(request.url, '$top', 50, { min: 1, max: 100 });
   let next: string | null = null;
@@ -30,7 +35,7 @@ function skipTop<T>({ request, base }: ApiContext, items: T[]): SandboxReply {
     url.searchParams.set('$top', String(top));
     next = url.toString();
   }
-  return json(200, { Value: items.slice(skip, skip + top), NextLink: next });
+  return json(200, { Value: items.slice(skip, skip + top).map(view), NextLink: next });
 }
 
 const since = ({ request }: ApiContext) => {
@@ -209,10 +214,7 @@ export const bidsquare: PlatformApi = {
       method: 'GET',
       pattern: '/api/v1/Sales',
       handler: (context) =>
-        skipTop(
-          context,
-          changedSince(context.account.auctions.values(), since(context)).map(summary),
-        ),
+        skipTop(context, changedSince(context.account.auctions, since(context)), summary),
     },
     { method: 'POST', pattern: '/api/v1/Sales', handler: (context) => push(context, null) },
     {
@@ -267,10 +269,7 @@ export const bidsquare: PlatformApi = {
       method: 'GET',
       pattern: '/api/v1/Bidders',
       handler: (context) =>
-        skipTop(
-          context,
-          changedSince(context.account.bidders.values(), since(context)).map(bidder),
-        ),
+        skipTop(context, changedSince(context.account.bidders, since(context)), bidder),
     },
   ],
 };

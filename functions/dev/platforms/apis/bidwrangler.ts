@@ -24,7 +24,7 @@ const registrationWords = { approved: 'approved', pending: 'pending', denied: 'r
 /** A cursor page of what changed after `updated_after`, oldest change first. */
 function page<T extends { updatedAt: number; id: string }, V>(
   { request }: ApiContext,
-  items: Iterable<T>,
+  items: Map<string, T>,
   view: (item: T) => V,
   name: string,
 ): SandboxReply {
@@ -230,7 +230,7 @@ export const bidwrangler: PlatformApi = {
     {
       method: 'GET',
       pattern: '/v1/auctions',
-      handler: (context) => page(context, context.account.auctions.values(), summary, 'auctions'),
+      handler: (context) => page(context, context.account.auctions, summary, 'auctions'),
     },
     { method: 'POST', pattern: '/v1/auctions', handler: (context) => push(context, null) },
     {
@@ -271,7 +271,7 @@ export const bidwrangler: PlatformApi = {
     {
       method: 'GET',
       pattern: '/v1/bidders',
-      handler: (context) => page(context, context.account.bidders.values(), bidder, 'bidders'),
+      handler: (context) => page(context, context.account.bidders, bidder, 'bidders'),
     },
   ],
 };

@@ -24,14 +24,19 @@ const approvalWords = { approved: 'APPROVED', pending: 'PENDING', denied: 'DECLI
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-function offsetPage<T>({ request }: ApiContext, items: T[]): SandboxReply {
+/** One page of a list, each item in the wire shape only once it is on the page. */
+function offsetPage<T>(
+  { request }: ApiContext,
+  items: T[],
+  view: (item: T) => unknown = (item) => item,
+): SandboxReply {
   const offset = queryInt(request.url, 'offset', 0, { min: 0, max: Number.MAX_SAFE_INTEGER });
   const limit = queryInt(request.url, 'limit', 50, { min: 1, max: 200 });
   return json(200, {
     total: items.length,
     offset,
     limit,
-    results: items.slice(offset, offset + limit),
+    results: items.slice(offset, offset + limit).map(view),
   });
 }
 
@@ -199,10 +204,7 @@ export const invaluable: PlatformApi = {
       method: 'GET',
       pattern: '/api/catalogs',
       handler: (context) =>
-        offsetPage(
-          context,
-          changedSince(context.account.auctions.values(), since(context)).map(summary),
-        ),
+        offsetPage(context, changedSince(context.account.auctions, since(context)), summary),
     },
     { method: 'POST', pattern: '/api/catalogs', handler: (context) => push(context, null) },
     {
@@ -259,10 +261,7 @@ export const invaluable: PlatformApi = {
       method: 'GET',
       pattern: '/api/bidders',
       handler: (context) =>
-        offsetPage(
-          context,
-          changedSince(context.account.bidders.values(), since(context)).map(bidder),
-        ),
+        offsetPage(context, changedSince(context.account.bidders, since(context)), bidder),
     },
   ],
 };

@@ -40,7 +40,7 @@ const document = (
 
 function page<T extends { updatedAt: number; id: string }>(
   { request, base }: ApiContext,
-  items: Iterable<T>,
+  items: Map<string, T>,
   resource: (item: T) => unknown,
 ): SandboxReply {
   const raw = request.url.searchParams.get('filter[updated_since]');
@@ -248,7 +248,7 @@ export const liveauctioneers: PlatformApi = {
     {
       method: 'GET',
       pattern: '/v3/catalogs',
-      handler: (context) => page(context, context.account.auctions.values(), catalog),
+      handler: (context) => page(context, context.account.auctions, catalog),
     },
     { method: 'POST', pattern: '/v3/catalogs', handler: (context) => push(context, null) },
     {
@@ -308,7 +308,7 @@ export const liveauctioneers: PlatformApi = {
     {
       method: 'GET',
       pattern: '/v3/bidders',
-      handler: (context) => page(context, context.account.bidders.values(), bidder),
+      handler: (context) => page(context, context.account.bidders, bidder),
     },
   ],
 };

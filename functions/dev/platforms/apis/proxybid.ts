@@ -25,11 +25,16 @@ const approvalWords = { approved: 'Approved', pending: 'Pending', denied: 'Decli
 const error = (status: number, code: string, message: string) =>
   json(status, { error: { code, message } });
 
-function paged<T>({ request }: ApiContext, items: T[]): SandboxReply {
+/** One page of a list, each item in the wire shape only once it is on the page. */
+function paged<T>(
+  { request }: ApiContext,
+  items: T[],
+  view: (item: T) => unknown = (item) => item,
+): SandboxReply {
   const page = queryInt(request.url, 'page', 1, { min: 1, max: 1_000_000 });
   const pageSize = queryInt(request.url, 'pageSize', 25, { min: 1, max: 100 });
   return json(200, {
-    data: items.slice((page - 1) * pageSize, page * pageSize),
+    data: items.slice((page - 1) * pageSize, page * pageSize).map(view),
     pagination: {
       page,
       pageSize,
@@ -210,10 +215,7 @@ export const proxybid: PlatformApi = {
       method: 'GET',
       pattern: `${PREFIX}/auctions`,
       handler: (context) =>
-        paged(
-          context,
-          changedSince(context.account.auctions.values(), since(context)).map(summary),
-        ),
+        paged(context, changedSince(context.account.auctions, since(context)), summary),
     },
     {
       method: 'POST',
@@ -261,7 +263,7 @@ export const proxybid: PlatformApi = {
       method: 'GET',
       pattern: `${PREFIX}/bidders`,
       handler: (context) =>
-        paged(context, changedSince(context.account.bidders.values(), since(context)).map(bidder)),
+        paged(context, changedSince(context.account.bidders, since(context)), bidder),
     },
   ],
 };

@@ -56,6 +56,12 @@ function detailOf(body: unknown): string {
   return JSON.stringify(body).slice(0, 300);
 }
 
+/** Why fetch could not connect: undici puts the socket's error ("ECONNREFUSED …") in `cause`. */
+const reasonOf = (error: unknown) =>
+  error instanceof Error
+    ? ((error.cause as Error | undefined)?.message ?? error.message)
+    : String(error);
+
 const isAbort = (error: unknown) =>
   error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
 
@@ -74,8 +80,9 @@ export function wireClient(config: WireConfig): WireClient {
     }
     const headers = new Headers({ accept: 'application/json' });
     config.authorize(url, headers);
-    if (request.body !== undefined)
+    if (request.body !== undefined) {
       headers.set('content-type', config.contentType ?? 'application/json');
+    }
     const method = request.method ?? 'GET';
     let status: number;
     let responseHeaders: Headers;
@@ -93,10 +100,7 @@ export function wireClient(config: WireConfig): WireClient {
       text = await response.text();
     } catch (error) {
       if (isAbort(error)) throw fail('timeout', `no answer within ${options.timeoutMs} ms`);
-      throw fail(
-        'unavailable',
-        `could not be reached (${error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error)})`,
-      );
+      throw fail('unavailable', `could not be reached (${reasonOf(error)})`);
     }
     const body = parsed(text);
     if (status === 401 || status === 403) {
@@ -114,12 +118,13 @@ export function wireClient(config: WireConfig): WireClient {
         status,
       );
     }
-    if (typeof body === 'string')
+    if (typeof body === 'string') {
       throw fail(
         'bad_response',
-        `answered ${method} ${request.path} with something that is not JSON`,
+        `answered ${method} ${request.path} with something not JSON`,
         status,
       );
+    }
     const checked = schema.safeParse(body);
     if (!checked.success) {
       const issue = checked.error.issues[0];
