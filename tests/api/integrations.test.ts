@@ -562,6 +562,97 @@ describe('real-time sync', () => {
   });
 });
 
+describe("a platform's own export files", () => {
+  async function upload(
+    owner: Owner,
+    platform: string,
+    fields: Record<string, string>,
+    file: { name: string; bytes: Buffer },
+  ) {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    form.append('file', new Blob([file.bytes as BlobPart]), file.name);
+    const response = await fetch(`${inject('domainUrl')}/import/${platformPath(platform)}/file`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${owner.token}` },
+      body: form,
+    });
+    return {
+      status: response.status,
+      body: (await response.json()) as { run: SyncRun; errors: { row: number; field: string }[] },
+    };
+  }
+
+  it('imports the bidders of a platform export, each with its platform identity', async () => {
+    const owner = await freshOwner();
+    const { key } = await control().createAccount({
+      platform: 'Invaluable',
+      auctions: 0,
+      bidders: 5,
+    });
+    const file = await control().exportFile('Invaluable', 'bidders', 'csv', key);
+    const reply = await upload(owner, 'Invaluable', { kind: 'bidders' }, file);
+    expect(reply.status).toBe(200);
+    expect(reply.body.errors).toEqual([]);
+    expect(reply.body.run.counts.created + reply.body.run.counts.updated).toBe(5);
+    const list = await domain<{ bidders: { id: string }[] }>('GET', '/listBidders', {
+      token: owner.token,
+    });
+    const bidder = await domain<Bidder>('GET', `/bidders/${list.body.bidders[0]!.id}`, {
+      token: owner.token,
+    });
+    expect(bidder.body.platformIdentities[0]?.platform).toBe('Invaluable');
+    // The same file again adds no one.
+    const again = await upload(owner, 'Invaluable', { kind: 'bidders' }, file);
+    expect(again.body.run.counts.created).toBe(0);
+  });
+
+  it('puts a catalogue export into a Lotwise auction, and names what it needs', async () => {
+    const owner = await freshOwner();
+    const { key } = await control().createAccount({
+      platform: 'LiveAuctioneers',
+      auctions: 1,
+      lotsPerAuction: 5,
+      bidders: 0,
+    });
+    const sale = (await control().account(key)).auctions[0]!;
+    const file = await control().exportFile(
+      'LiveAuctioneers',
+      'catalogue',
+      'xlsx',
+      key,
+      sale.externalId,
+    );
+    const missing = await upload(owner, 'LiveAuctioneers', { kind: 'catalogue' }, file);
+    expect(missing.status).toBe(400);
+    const created = await domain<Auction>('POST', '/auctions', {
+      token: owner.token,
+      body: {
+        title: 'From an export',
+        category: 'art',
+        startDate: '2031-05-01',
+        startTime: '10:00',
+        endDate: '2031-05-01',
+        endTime: '16:00',
+      },
+    });
+    const reply = await upload(
+      owner,
+      'LiveAuctioneers',
+      { kind: 'catalogue', auctionId: created.body.id },
+      file,
+    );
+    expect(reply.status).toBe(200);
+    expect(reply.body.run.counts.created).toBe(5);
+    const lots = await domain<{ lots: Lot[] }>('GET', `/auctions/${created.body.id}/lots`, {
+      token: owner.token,
+    });
+    expect(lots.body.lots.map((lot) => lot.lotNumber).sort()).toEqual(
+      sale.lots.map((lot) => lot.lotNumber).sort(),
+    );
+  });
+});
+
 describe('the sync schedule', () => {
   it('syncs a connected platform when its time comes, once, and next after the chosen interval', async () => {
     const { functionsFor } = await import('../../functions/src/registry.js');

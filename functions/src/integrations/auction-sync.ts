@@ -40,13 +40,17 @@ import {
 } from './integrations.repo.js';
 import type { SyncChange, SyncSettings } from './integrations.schema.js';
 
-/** What one sync step needs: who, which platform and its connector, the house's rules, the run. */
-export interface SyncScope {
+/** What writing platform records needs: who, from which platform, in which run. */
+export interface RecordScope {
   ctx: RequestContext;
   connection: Pick<ConnectionRecord, 'platform' | 'auctionHouseId'>;
+  runId: string;
+}
+
+/** What one sync step needs besides: the platform's connector and the house's rules. */
+export interface SyncScope extends RecordScope {
   connector: PlatformConnector;
   settings: SyncSettings;
-  runId: string;
 }
 
 /** The fields of a Lotwise auction a platform's record sets; the rest stay the house's. */
@@ -68,7 +72,7 @@ type SyncedField = (typeof syncedFields)[number];
 type SyncedValues = Pick<AuctionInput, SyncedField> & { timeZone: string };
 
 /** A platform's lot as a Lotwise lot; one the lot rules refuse is left out and named. */
-function lotOf(scope: SyncScope, lot: PlatformLot): LotInput | { problem: string } {
+function lotOf(scope: RecordScope, lot: PlatformLot): LotInput | { problem: string } {
   const parsed = lotInputSchema.safeParse({
     lotNumber: lot.lotNumber,
     title: lot.title.slice(0, 300),
@@ -239,7 +243,7 @@ async function keepConflict(
 }
 
 /** Writes the platform's lots into an open Lotwise auction, by lot number; names those refused. */
-async function writeLots(scope: SyncScope, auctionId: string, lots: PlatformLot[]) {
+export async function writeLots(scope: RecordScope, auctionId: string, lots: PlatformLot[]) {
   const rows: { row: number; lot: LotInput }[] = [];
   const problems: string[] = [];
   lots.forEach((lot, index) => {

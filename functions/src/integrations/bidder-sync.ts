@@ -4,12 +4,12 @@ import { isConflict } from '../platform/cosmos-errors.js';
 import { AppError } from '../platform/errors.js';
 import type { Stored } from '../platform/repo.js';
 import { randomUUID } from 'node:crypto';
-import type { SyncScope } from './auction-sync.js';
+import type { RecordScope } from './auction-sync.js';
 import type { PlatformBidder } from './connectors/connector.js';
 import { findLink, integrations, linkId, type LinkRecord } from './integrations.repo.js';
 import type { SyncChange } from './integrations.schema.js';
 
-const identityOf = (scope: SyncScope, bidder: PlatformBidder): PlatformIdentity => {
+const identityOf = (scope: RecordScope, bidder: PlatformBidder): PlatformIdentity => {
   const now = new Date().toISOString();
   return {
     platform: scope.connection.platform,
@@ -40,13 +40,13 @@ const change = (
   message,
 });
 
-async function saveLink(scope: SyncScope, link: LinkRecord) {
+async function saveLink(scope: RecordScope, link: LinkRecord) {
   const { _etag, _ts, ...document } = link as LinkRecord & { _etag?: string; _ts?: number };
   await integrations.upsert(scope.ctx.scope, document);
 }
 
 /** The link of a platform bidder, made `pending` with a new local id when there is none. */
-async function linkFor(scope: SyncScope, externalId: string) {
+async function linkFor(scope: RecordScope, externalId: string) {
   const { platform } = scope.connection;
   const existing = await findLink(scope.ctx.scope, platform, 'bidder', externalId);
   if (existing) return existing;
@@ -77,7 +77,7 @@ async function linkFor(scope: SyncScope, externalId: string) {
  * is added; a linked one has its platform figures brought up to date.
  */
 export async function applyPlatformBidder(
-  scope: SyncScope,
+  scope: RecordScope,
   bidder: PlatformBidder,
 ): Promise<SyncChange> {
   const identity = identityOf(scope, bidder);

@@ -1,4 +1,10 @@
+import { Readable } from 'node:stream';
+import type { ReadableStream } from 'node:stream/web';
 import { z } from 'zod';
+import { MAX_IMPORT_BYTES } from '../bidders/bidder-import.service.js';
+import { payloadTooLarge } from '../platform/errors.js';
+import { readForm } from '../uploads/files.js';
+import { EXPORT_FILE_FIELD, importExportFile } from './export-import.service.js';
 import type { FunctionTable, QueueFunction, TimerFunction } from '../platform/functions.js';
 import { httpRoute } from '../platform/http.js';
 import { contextLogger } from '../platform/invocation-log.js';
@@ -42,6 +48,9 @@ import {
   syncAuction,
   syncDue,
 } from './sync.service.js';
+
+/** What a multipart form adds to its file: boundaries and the other fields. */
+const FORM_OVERHEAD = 256 * 1024;
 
 const cursorQuery = z.object({ cursor: z.string().max(2000).optional() });
 
@@ -217,6 +226,36 @@ export const integrationFunctions: FunctionTable = {
       handler: async ({ ctx, params, body }) => ({
         json: await importBidders(ctx, params.platform, body.externalIds),
       }),
+    }),
+    httpRoute({
+      name: 'platforms-import-file',
+      route: 'import/{platform}/file',
+      methods: ['POST'],
+      permission: 'data:import',
+      summary:
+        "Imports a platform's own export (multipart: kind bidders or catalogue, auctionId for a catalogue, file)",
+      params: platformPathSchema,
+      response: z.object({
+        run: syncRunSchema,
+        errors: z.array(z.object({ row: z.number(), field: z.string(), message: z.string() })),
+      }),
+      handler: async ({ ctx, params, request }) => {
+        const declared = Number(request.headers.get('content-length') ?? 0);
+        if (declared > MAX_IMPORT_BYTES + FORM_OVERHEAD) {
+          throw payloadTooLarge('Files must be 10 MB or smaller');
+        }
+        // Read as it arrives, and refused as soon as it grows past the limit.
+        const body = request.body
+          ? Readable.fromWeb(request.body as ReadableStream<Uint8Array>)
+          : Readable.from([]);
+        const form = readForm(body, request.headers.get('content-type') ?? '', {
+          maxBytes: MAX_IMPORT_BYTES,
+          files: 2,
+          fields: 10,
+          field: EXPORT_FILE_FIELD,
+        });
+        return { json: await importExportFile(ctx, params.platform, form) };
+      },
     }),
     httpRoute({
       name: 'auctions-sync',

@@ -83,7 +83,7 @@ const countKey: Record<SyncChange['action'], keyof SyncRun['counts']> = {
 };
 
 /** A run's record as it is being written. */
-class RunLog {
+export class RunLog {
   /** Records this run made, by kind: the connection's imported counts grow by these. */
   readonly made = { auctions: 0, bidders: 0 };
   constructor(readonly record: RunRecord) {}
@@ -104,7 +104,7 @@ class RunLog {
   }
 }
 
-function newRun(
+export function newRun(
   ctx: RequestContext,
   platform: Platform,
   trigger: SyncRun['trigger'],
