@@ -521,6 +521,105 @@ describe('what Settings › Sync turns off and on', () => {
   });
 });
 
+describe('a platform sale like one the house made', () => {
+  async function houseAndTwin(duplicateHandling: SyncSettings['duplicateHandling']) {
+    const owner = await freshOwner();
+    const { key } = await control().createAccount({
+      platform: 'Invaluable',
+      auctions: 1,
+      lotsPerAuction: 2,
+      bidders: 0,
+    });
+    const sale = (await control().account(key)).auctions[0]!;
+    await connect(owner, 'Invaluable', key);
+    await saveSync(owner, { duplicateHandling });
+    // The house typed the same sale itself: its title, on its day in the sale's time zone.
+    const starts = new Date(sale.startsAt);
+    const day = new Intl.DateTimeFormat('en-CA', {
+      timeZone: sale.timeZone ?? 'America/New_York',
+    }).format(starts);
+    const made = await domain<Auction>('POST', '/auctions', {
+      token: owner.token,
+      body: {
+        title: sale.title,
+        category: 'art',
+        startDate: day,
+        startTime: '09:00',
+        endDate: day,
+        endTime: '23:00',
+        timeZone: sale.timeZone ?? 'America/New_York',
+      },
+    });
+    expect(made.status).toBe(201);
+    return { owner, sale, twin: made.body };
+  }
+  const all = async (owner: Owner) =>
+    (
+      await domain<{ total: number }>('GET', '/listAuctions?limit=100', {
+        token: owner.token,
+      })
+    ).body.total;
+
+  it('is merged into the house’s auction by default', async () => {
+    const { owner, sale, twin } = await houseAndTwin('merge');
+    const run = await sync(owner, 'Invaluable');
+    expect(run.changes[0]).toMatchObject({ externalId: sale.externalId, localId: twin.id });
+    expect(await all(owner)).toBe(1);
+  });
+
+  it('is skipped, or kept for review, changing nothing', async () => {
+    for (const handling of ['skip', 'manual_review'] as const) {
+      const { owner, twin } = await houseAndTwin(handling);
+      const run = await sync(owner, 'Invaluable');
+      expect(run.changes[0]).toMatchObject({
+        localId: twin.id,
+        action: handling === 'skip' ? 'skipped' : 'conflict',
+      });
+      expect(await all(owner)).toBe(1);
+    }
+  });
+
+  it('is imported beside it as a new version', async () => {
+    const { owner, twin } = await houseAndTwin('new_version');
+    const run = await sync(owner, 'Invaluable');
+    expect(run.counts.created).toBe(1);
+    expect(run.changes[0]?.localId).not.toBe(twin.id);
+    expect(await all(owner)).toBe(2);
+  });
+});
+
+describe('statuses from the platform', () => {
+  it('brings an upcoming sale in as the default import status says, and follows the platform only while auto-update is on', async () => {
+    const owner = await freshOwner();
+    const { key } = await control().createAccount({
+      platform: 'BidSquare',
+      auctions: 1,
+      lotsPerAuction: 2,
+      bidders: 0,
+    });
+    const sale = (await control().account(key)).auctions[0]!;
+    await control().changeAuction(key, sale.externalId, { status: 'upcoming' });
+    await connect(owner, 'BidSquare', key);
+    await saveSync(owner, { defaultImportStatus: 'draft' });
+    await sync(owner, 'BidSquare');
+    const [imported] = (await auctionsFrom(owner, 'BidSquare')).auctions;
+    const statusOf = async () =>
+      (await domain<Auction>('GET', `/auctions/${imported!.id}`, { token: owner.token })).body
+        .status;
+    expect(await statusOf()).toBe('Draft');
+
+    await saveSync(owner, { autoUpdateStatus: false });
+    await control().changeAuction(key, sale.externalId, { status: 'live' });
+    await sync(owner, 'BidSquare');
+    expect(await statusOf()).toBe('Draft');
+
+    await saveSync(owner, { autoUpdateStatus: true });
+    await control().changeAuction(key, sale.externalId, { status: 'cancelled' });
+    await sync(owner, 'BidSquare');
+    expect(await statusOf()).toBe('Cancelled');
+  });
+});
+
 describe('real-time sync', () => {
   it('sends an edit of an imported auction to its platform by itself, and records it', async () => {
     const owner = await freshOwner();
