@@ -312,6 +312,12 @@ const wordMap = <T>(words: Record<string, T>) =>
 
 class CellProblem extends Error {}
 
+/** How a layout writes 1 May 2026, 14:00 UTC, for a message about a date it cannot read. */
+const dateExample = (date: ExportLayout['date']) =>
+  date === 'iso'
+    ? '2026-05-01T14:00:00Z'
+    : DateTime.fromISO('2026-05-01T14:00:00Z').setZone(date.zone).toFormat(date.format);
+
 /** One row's cells by column, each read by the platform's rules; a problem names its column. */
 function reader(layout: ExportLayout, { row, values }: Row, headers: Map<string, string>) {
   const raw = (column: string) => values[column];
@@ -341,9 +347,7 @@ function reader(layout: ExportLayout, { row, values }: Row, headers: Map<string,
         ? DateTime.fromISO(written, { zone: 'UTC' })
         : DateTime.fromFormat(written, layout.date.format, { zone: layout.date.zone });
     if (!parsed.isValid) {
-      throw new CellProblem(
-        `is not a date like ${layout.date === 'iso' ? '2026-05-01T14:00:00Z' : DateTime.fromISO('2026-05-01T14:00:00Z').setZone(layout.date.zone).toFormat(layout.date.format)}`,
-      );
+      throw new CellProblem(`is not a date like ${dateExample(layout.date)}`);
     }
     return parsed.toUTC().toISO();
   };
@@ -355,18 +359,18 @@ function reader(layout: ExportLayout, { row, values }: Row, headers: Map<string,
     }
     return written as Currency;
   };
-  const amount = (value: unknown, money: Currency): number | null => {
+  const amount = (value: unknown, inCurrency: Currency): number | null => {
     if (layout.money === 'cents') {
       const written = typeof value === 'number' ? String(value) : cellText(value);
       if (!written) return null;
       if (!/^\d+$/.test(written)) throw new CellProblem('is not a whole number of cents');
       return Number(written);
     }
-    const read = moneyOf(value, currencyExponent[money]);
+    const read = moneyOf(value, currencyExponent[inCurrency]);
     if ('problem' in read) throw new CellProblem(read.problem);
     return read.minor;
   };
-  const money = (column: string, money: Currency) => amount(raw(column), money);
+  const money = (column: string, inCurrency: Currency) => amount(raw(column), inCurrency);
   /** Runs each cell's read, collecting a problem per column instead of stopping at the first. */
   const problems: ExportFileError[] = [];
   const cell = <T>(column: string, read: (column: string) => T, fallback: T): T => {
