@@ -148,7 +148,10 @@ describe('a house connects a bidding platform and works with it', () => {
       .first()
       .waitFor();
     const history = page.getByRole('region', { name: 'Sync History' });
-    await history.getByText(/Pushed · ProxyBid · completed/).first().waitFor();
+    await history
+      .getByText(/Pushed · ProxyBid · completed/)
+      .first()
+      .waitFor();
     const onPlatform = await platformSandbox().account(proxy.key);
     expect(
       onPlatform.auctions.find((auction) => auction.externalId === upcoming.externalId)?.title,
