@@ -1,6 +1,7 @@
 import { copyFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { platformUrlSettings } from '../src/integrations/connectors/platform-urls.js';
 
 /** The checkout; a built dev host (see stack.ts) runs from elsewhere and is told it. */
 export const repoRoot =
@@ -39,6 +40,26 @@ export function loadLocalSettings(root = repoRoot): Record<string, string> {
 const localHosts = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
 
 export const isLocalUrl = (value: string) => localHosts.has(new URL(value).hostname);
+
+/**
+ * The platform sandbox's port when the `PLATFORM_URL_*` settings point at this machine (each
+ * platform under one sandbox), else undefined: the services then talk to the platforms themselves.
+ */
+export function platformSandboxPort(
+  settings: Record<string, string | undefined>,
+): number | undefined {
+  const local = Object.values(platformUrlSettings)
+    .map((name) => settings[name])
+    .filter((value): value is string => !!value && isLocalUrl(value))
+    .map((value) => Number(new URL(value).port || 80));
+  const ports = [...new Set(local)];
+  if (ports.length > 1) {
+    throw new Error(
+      `The PLATFORM_URL_* settings point at local ports ${ports.join(', ')}; the platform sandbox serves every platform on one port`,
+    );
+  }
+  return ports[0];
+}
 
 /** Azurite's ports when the storage connection string points at it, else undefined. */
 export function azuritePorts(

@@ -9,6 +9,7 @@ import {
   type OutputSink,
 } from './processes.js';
 import { repoRoot } from './local-settings.js';
+import { startPlatformSandbox, type PlatformSandbox } from './platforms/server.js';
 
 const require = createRequire(import.meta.url);
 
@@ -19,6 +20,8 @@ export interface StackPorts {
   cosmos?: number;
   /** Omitted when the settings point at a real Storage account. */
   azurite?: { blob: number; queue: number };
+  /** The local platform sandbox; omitted when the settings point at the platforms themselves. */
+  platforms?: number;
 }
 
 export interface StackOptions {
@@ -33,6 +36,8 @@ export interface StackOptions {
 export interface RunningStack {
   authUrl: string;
   domainUrl: string;
+  /** The local platform sandbox's root (`/<platform>/...`, `/__sandbox/...`), when it runs. */
+  platformsUrl: string | null;
   processes: Record<string, ManagedProcess>;
   stop(): Promise<void>;
 }
@@ -196,13 +201,19 @@ export async function startHost(options: StackOptions): Promise<ManagedProcess> 
 export async function startStack(options: StackOptions): Promise<RunningStack> {
   mkdirSync(options.dataDir, { recursive: true });
   const processes: Record<string, ManagedProcess> = {};
+  let platforms: PlatformSandbox | undefined;
   const stop = async () => {
     for (const name of ['host', 'azurite-queue', 'azurite-blob', 'cosmos']) {
       await processes[name]?.stop();
     }
+    await platforms?.close();
   };
   try {
     const { cosmos, azurite } = options.ports;
+    // In this process: it is small, seeded in memory, and ready as soon as it listens.
+    if (options.ports.platforms !== undefined) {
+      platforms = await startPlatformSandbox({ port: options.ports.platforms });
+    }
     const started = await Promise.allSettled([
       cosmos === undefined
         ? []
@@ -223,6 +234,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   return {
     authUrl: `http://localhost:${options.ports.auth}`,
     domainUrl: `http://localhost:${options.ports.domain}`,
+    platformsUrl: platforms?.url ?? null,
     processes,
     stop,
   };

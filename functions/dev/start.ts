@@ -1,7 +1,14 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { consoleOutput } from './console-output.js';
-import { azuritePorts, isLocalUrl, loadLocalSettings, repoRoot } from './local-settings.js';
+import {
+  azuritePorts,
+  isLocalUrl,
+  loadLocalSettings,
+  platformSandboxPort,
+  repoRoot,
+} from './local-settings.js';
+import { demoKey } from './platforms/store.js';
 import { startProcess, waitForHttp, type ManagedProcess } from './processes.js';
 import {
   DEMO_ACCOUNT_NAME,
@@ -21,6 +28,7 @@ const cosmosPort =
   settings.COSMOS_EMULATOR === 'true' && isLocalUrl(cosmosEndpoint)
     ? Number(new URL(cosmosEndpoint).port || 8081)
     : undefined;
+const platformsPort = platformSandboxPort(settings);
 const webOrigin = (settings.WEB_ORIGINS ?? 'http://localhost:4280').split(',')[0]?.trim() as string;
 
 let stack: RunningStack | undefined;
@@ -48,6 +56,7 @@ try {
       ...(azuritePorts(settings.AzureWebJobsStorage) === undefined
         ? {}
         : { azurite: azuritePorts(settings.AzureWebJobsStorage) }),
+      ...(platformsPort === undefined ? {} : { platforms: platformsPort }),
     },
     settings,
     output: consoleOutput,
@@ -88,13 +97,16 @@ for (const child of [...Object.values(stack?.processes ?? {}), web]) {
   });
 }
 
+const sandboxLine = stack?.platformsUrl
+  ? `    Platform sandbox ${stack.platformsUrl}  (demo keys like ${demoKey('ProxyBid')})\n`
+  : '';
 process.stdout.write(`
   Lotwise is running.
 
     Web app          ${webOrigin}
     Auth service     ${stack?.authUrl}
     Domain service   ${stack?.domainUrl}
-    Data             ${join(repoRoot, '.data')}  (npm run reset wipes it)
+${sandboxLine}    Data             ${join(repoRoot, '.data')}  (npm run reset wipes it)
 
   Demo tenant: ${DEMO_ACCOUNT_NAME} (password for every demo user: ${DEMO_PASSWORD})
 ${demoUsers.map((user) => `    ${user.role.padEnd(8)} ${user.email}`).join('\n')}

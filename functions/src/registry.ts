@@ -13,6 +13,8 @@ import {
 import { healthFunctions } from './health/health.routes.js';
 import { identityContainers } from './identity/identity.containers.js';
 import { identityFunctions } from './identity/identity.routes.js';
+import { integrationFunctions } from './integrations/integrations.routes.js';
+import { integrationsContainer } from './integrations/integrations.repo.js';
 import { sessionGuard } from './identity/sessions/sessions.service.js';
 import { apiDescriptionFunctions } from './platform/api-docs.js';
 import { auditContainer } from './platform/audit.js';
@@ -48,6 +50,7 @@ const featureTables = (): FunctionTable[] => [
   bidderFunctions,
   scoringFunctions,
   auctionFunctions,
+  integrationFunctions,
   uploadFunctions,
   apiKeyFunctions,
   webhookFunctions,
@@ -80,6 +83,7 @@ export const containerDefinitions: ContainerDefinition[] = [
   scoreChangesContainer,
   scoringContainer,
   auctionsContainer,
+  integrationsContainer,
   sandboxContainer,
   apiKeysContainer,
   webhookEndpointsContainer,

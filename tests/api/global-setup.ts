@@ -12,6 +12,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     authUrl: string;
     domainUrl: string;
+    /** The local platform sandbox (`/<platform>/...` and its control API `/__sandbox/...`). */
+    platformsUrl: string;
     cosmosUrl: string;
     storageConnection: string;
     settings: Record<string, string>;
@@ -33,6 +35,7 @@ export default async function setup(project: TestProject) {
   project.provide('entra', { authorityHost: entra.authorityHost, privateJwk: entra.privateJwk });
   project.provide('authUrl', testStack.stack.authUrl);
   project.provide('domainUrl', testStack.stack.domainUrl);
+  project.provide('platformsUrl', testStack.stack.platformsUrl as string);
   project.provide('cosmosUrl', testStack.settings.COSMOS_ENDPOINT as string);
   project.provide('storageConnection', testStack.settings.AzureWebJobsStorage as string);
   project.provide('settings', testStack.settings);

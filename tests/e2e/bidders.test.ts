@@ -402,40 +402,6 @@ describe('Bidder Management', () => {
     await page.context().close();
   });
 
-  it.each([
-    ['light', 'desktop'],
-    ['dark', 'desktop'],
-    ['light', 'mobile'],
-  ] as const)(
-    'says plainly that platform connections are still to come (%s, %s)',
-    async (colorScheme, size) => {
-      const { page } = await openPage(browser, { colorScheme, viewport: viewports[size] });
-      await signedInOnBidders(page);
-      // On a phone the header hides Import; the dialog itself is the same.
-      if (size === 'mobile') await page.setViewportSize(viewports.desktop);
-      await page.getByRole('button', { name: 'Import' }).click();
-      if (size === 'mobile') await page.setViewportSize(viewports.mobile);
-      const dialog = page.getByRole('dialog', { name: 'Import Bidders' });
-      await dialog.getByRole('tab', { name: 'Platform Import' }).click();
-      await dialog.getByText('No Platforms Connected').waitFor();
-      await dialog
-        .getByText(
-          'Connecting bidding platforms is coming to Account Settings › APIs. Until then, import your bidders from a file.',
-        )
-        .waitFor();
-      // No button to a settings page where nothing can be connected yet.
-      expect(await dialog.getByRole('button', { name: 'Go to Settings' }).count()).toBe(0);
-      await screenshot(page, `import-platform-${colorScheme}-${size}`);
-      expect(await accessibilityViolations(page)).toEqual([]);
-      await dialog.getByRole('button', { name: 'Use File Upload' }).click();
-      await dialog.getByRole('button', { name: 'Upload and Import' }).waitFor();
-      expect(
-        await dialog.getByRole('tab', { name: 'File Upload' }).getAttribute('aria-selected'),
-      ).toBe('true');
-      await page.context().close();
-    },
-  );
-
   it('refuses a legacy .xls file with a reason', async () => {
     const { page } = await openPage(browser);
     await signedInOnBidders(page);

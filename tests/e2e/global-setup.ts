@@ -12,6 +12,7 @@ declare module 'vitest' {
     webUrl: string;
     authUrl: string;
     domainUrl: string;
+    platformsUrl: string;
   }
 }
 
@@ -50,6 +51,7 @@ export default async function setup(project: TestProject) {
     project.provide('webUrl', webUrl);
     project.provide('authUrl', testStack.stack.authUrl);
     project.provide('domainUrl', testStack.stack.domainUrl);
+    project.provide('platformsUrl', testStack.stack.platformsUrl as string);
     return async () => {
       await new Promise<void>((resolve) => server.httpServer.close(() => resolve()));
       await testStack.stop();

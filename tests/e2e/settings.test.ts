@@ -32,26 +32,31 @@ async function signedIn(page: Page, email: string) {
 
 describe('Account Settings', () => {
   it.each([
-    { email: 'owner@harborview.demo', config: true, apis: true },
-    { email: 'admin@harborview.demo', config: true, apis: false },
-    { email: 'staff@harborview.demo', config: false, apis: false },
-    { email: 'viewer@harborview.demo', config: false, apis: false },
-  ])('opens $email on Scoring, with Config only for owners and admins', async (person) => {
+    { email: 'owner@harborview.demo', config: true },
+    { email: 'admin@harborview.demo', config: true },
+    { email: 'staff@harborview.demo', config: false },
+    { email: 'viewer@harborview.demo', config: false },
+  ])('opens $email on Sync, with Config only for owners and admins', async (person) => {
     const { page, errors } = await openPage(browser);
     await signedIn(page, person.email);
     await page
       .getByRole('navigation', { name: 'Main' })
       .getByRole('link', { name: 'Account Settings' })
       .click();
-    await page.getByText('Automation rules').waitFor();
-    expect(page.url()).toBe(`${webUrl}/settings/bidder-scoring`);
+    await page.getByText('Platform sync').waitFor();
+    expect(page.url()).toBe(`${webUrl}/settings/auction-sync`);
     const tabs = page.getByRole('tablist', { name: 'Settings sections' }).getByRole('tab');
-    await tabs.and(page.getByRole('tab', { name: 'Scoring', selected: true })).waitFor();
-    expect(await tabs.count()).toBe(1 + Number(person.config) + Number(person.apis));
-    // APIs (the account's API keys and webhooks) is the owner's.
-    expect(await tabs.and(page.getByRole('tab', { name: 'APIs' })).count()).toBe(
-      person.apis ? 1 : 0,
-    );
+    await tabs.and(page.getByRole('tab', { name: 'Sync', selected: true })).waitFor();
+    const names = person.config
+      ? ['Sync', 'Scoring', 'APIs', 'Config']
+      : ['Sync', 'Scoring', 'APIs'];
+    expect(await tabs.count()).toBe(names.length);
+    for (const [index, name] of names.entries()) {
+      await tabs
+        .nth(index)
+        .and(page.getByRole('tab', { name, exact: true }))
+        .waitFor();
+    }
     expect(await tabs.and(page.getByRole('tab', { name: 'Config' })).count()).toBe(
       person.config ? 1 : 0,
     );
@@ -62,8 +67,8 @@ describe('Account Settings', () => {
       await page.getByText('All Services Online').waitFor();
       expect(page.url()).toBe(`${webUrl}/settings/configuration`);
     } else {
-      await page.getByText('Automation rules').waitFor();
-      expect(page.url()).toBe(`${webUrl}/settings/bidder-scoring`);
+      await page.getByText('Platform sync').waitFor();
+      expect(page.url()).toBe(`${webUrl}/settings/auction-sync`);
       expect(await page.getByText('Configuration guide').count()).toBe(0);
     }
     expect(errors).toEqual([]);
@@ -77,7 +82,7 @@ describe('Account Settings', () => {
   ] as const)('a viewer’s settings look right and pass axe (%s, %s)', async (colorScheme, size) => {
     const { page, errors } = await openPage(browser, { colorScheme, viewport: viewports[size] });
     await signedIn(page, 'viewer@harborview.demo');
-    await page.goto(`${webUrl}/settings`);
+    await page.goto(`${webUrl}/settings/bidder-scoring`);
     await page.getByText('Automation rules').waitFor();
     await page.waitForLoadState('networkidle');
     await screenshot(page, `settings-viewer-${colorScheme}-${size}`);

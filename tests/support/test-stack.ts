@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { azuriteConnectionString, loadSampleSettings } from '../../functions/dev/local-settings.js';
+import { sandboxSettings } from '../../functions/dev/platforms/server.js';
 import type { OutputSink } from '../../functions/dev/processes.js';
 import { startStack, type RunningStack } from '../../functions/dev/stack.js';
 import { freePorts } from './ports.js';
@@ -10,7 +11,14 @@ export interface TestStack {
   stack: RunningStack;
   settings: Record<string, string>;
   dataDir: string;
-  ports: { auth: number; domain: number; cosmos: number; blob: number; queue: number };
+  ports: {
+    auth: number;
+    domain: number;
+    cosmos: number;
+    blob: number;
+    queue: number;
+    platforms: number;
+  };
   stop(): Promise<void>;
 }
 
@@ -26,25 +34,28 @@ export function quietOutput(): OutputSink & { dump(): string } {
 
 /**
  * The whole local back end on free ports with a throw-away data directory, configured from
- * local.settings.sample.json exactly as a new developer's first `npm start` is.
+ * local.settings.sample.json exactly as a new developer's first `npm start` is (the platform
+ * sandbox included, its URLs in the PLATFORM_URL_* settings).
  */
 export async function startTestStack(
   webOrigin: string,
   extraSettings: Record<string, string> = {},
 ): Promise<TestStack> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lotwise-test-'));
-  const [auth, domain, cosmos, blob, queue] = (await freePorts(5)) as [
+  const [auth, domain, cosmos, blob, queue, platforms] = (await freePorts(6)) as [
+    number,
     number,
     number,
     number,
     number,
     number,
   ];
-  const ports = { auth, domain, cosmos, blob, queue };
+  const ports = { auth, domain, cosmos, blob, queue, platforms };
   const settings = {
     ...loadSampleSettings(),
     COSMOS_ENDPOINT: `http://localhost:${ports.cosmos}`,
     AzureWebJobsStorage: azuriteConnectionString(ports),
+    ...sandboxSettings(`http://localhost:${ports.platforms}`),
     WEB_ORIGINS: webOrigin,
     PUBLIC_WEB_URL: webOrigin,
     LOG_LEVEL: 'warn',
@@ -61,6 +72,7 @@ export async function startTestStack(
         domain: ports.domain,
         cosmos: ports.cosmos,
         azurite: { blob: ports.blob, queue: ports.queue },
+        platforms: ports.platforms,
       },
       settings,
       output,

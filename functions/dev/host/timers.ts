@@ -24,7 +24,9 @@ export function startTimers(functions: TimerFunction[]): RunningTimers {
 
   const arm = (fn: TimerFunction, last: Date | undefined) => {
     if (stopped) return;
-    const next = nextOccurrence(fn.schedule, new Date());
+    // A timeout may wake a millisecond before the wall clock reaches its occurrence: the next one
+    // is after the one just fired, or that one would fire twice.
+    const next = nextOccurrence(fn.schedule, new Date(Math.max(Date.now(), last?.getTime() ?? 0)));
     const wait = () => {
       const remaining = next.getTime() - Date.now();
       if (remaining > MAX_DELAY_MS) {
@@ -46,7 +48,10 @@ export function startTimers(functions: TimerFunction[]): RunningTimers {
       schedule: { adjustForDST: true },
       scheduleStatus: {
         last: (last ?? due).toISOString(),
-        next: nextOccurrence(fn.schedule, now).toISOString(),
+        next: nextOccurrence(
+          fn.schedule,
+          new Date(Math.max(now.getTime(), due.getTime())),
+        ).toISOString(),
         lastUpdated: now.toISOString(),
       },
     };

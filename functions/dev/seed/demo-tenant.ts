@@ -21,6 +21,7 @@ import { createUser, newUserRecord, userByEmail } from '../../src/identity/share
 import { systemContext } from '../../src/platform/context.js';
 import type { Logger } from '../../src/platform/logging.js';
 import { seedDemoAuctions } from '../../src/sandbox/demo-auctions.js';
+import { seedDemoPlatforms } from './demo-platforms.js';
 import { seedDemoBidders } from '../../src/sandbox/demo-bidders.js';
 import { DEMO_ACCOUNT_NAME, demoAccountPlan } from '../../src/sandbox/demo-tenant.js';
 import { DEMO_PASSWORD, SECOND_ACCOUNT_NAME, demoUsers } from './demo-credentials.js';
@@ -137,6 +138,7 @@ export async function seedDemoTenant(log: Logger): Promise<void> {
     name: `${owner.firstName} ${owner.lastName}`,
   });
   await seedDemoAuctions(systemContext(account.id));
+  await seedDemoPlatforms(account.id, `${owner.firstName} ${owner.lastName}`);
 
   const lakesideOwner = await person(
     { email: 'owner@lakeside.demo', firstName: 'Lena', lastName: 'Marsh' },

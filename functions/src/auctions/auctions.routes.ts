@@ -26,6 +26,7 @@ import {
   toAuction,
   updateAuction,
 } from './auctions.service.js';
+import { queuePushes } from '../integrations/sync.service.js';
 import { assessmentFunctions } from './assessment/assessment.routes.js';
 import { campaignFunctions } from './campaigns/campaigns.routes.js';
 import { closeAuction, goLiveDue } from './lifecycle.service.js';
@@ -100,8 +101,11 @@ export const auctionFunctions: FunctionTable = {
       body: auctionUpdateSchema,
       response: auctionSchema,
       concurrency: 'if-match',
-      handler: async ({ ctx, params, body, ifMatch }) =>
-        answer(await updateAuction(ctx, params.id, ifMatch, body)),
+      handler: async ({ ctx, params, body, ifMatch, log }) => {
+        const saved = await updateAuction(ctx, params.id, ifMatch, body);
+        await queuePushes(ctx, saved.id, log);
+        return answer(saved);
+      },
     }),
     httpRoute({
       name: 'auctions-delete',

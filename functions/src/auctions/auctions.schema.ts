@@ -37,22 +37,15 @@ export const auctionCategoryLabels: Record<AuctionCategory, string> = {
   'real-estate': 'Real Estate',
   collectibles: 'Collectibles',
 };
-export const currencies = ['USD', 'EUR', 'GBP', 'JPY'] as const;
-export type Currency = (typeof currencies)[number];
-export const currencySymbols: Record<Currency, string> = { USD: '$', EUR: '€', GBP: '£', JPY: '¥' };
-/** Minor units per major unit: the yen has none. */
-export const currencyExponent: Record<Currency, number> = { USD: 2, EUR: 2, GBP: 2, JPY: 0 };
-
-/** The bidding platforms an auction can come from (connections arrive with integrations). */
-export const platforms = [
-  'ProxyBid',
-  'BidWrangler',
-  'Invaluable',
-  'Auction.zip',
-  'LiveAuctioneers',
-  'BidSquare',
-] as const;
-export type Platform = (typeof platforms)[number];
+export {
+  currencies,
+  currencyExponent,
+  currencySymbols,
+  platforms,
+  type Currency,
+  type Platform,
+} from './markets.schema.js';
+import { currencies, platforms } from './markets.schema.js';
 
 const text = (max: number) => z.string().trim().max(max);
 /** Money: integer minor units of the auction's currency. */

@@ -29,6 +29,7 @@ import {
   type AuctionStatus,
   type AuctionSummary,
   type AuctionUpdate,
+  type Platform,
   type ListAuctionsQuery,
 } from './auctions.schema.js';
 
@@ -204,7 +205,23 @@ const auditView = (record: AuctionRecord) => {
   return rest;
 };
 
-export async function createAuction(ctx: RequestContext, input: AuctionInput) {
+/** An auction made from a platform's: the id its link chose, and where it came from. */
+export interface PlatformOrigin {
+  id: string;
+  platform: Platform;
+  externalId: string;
+  syncedAt: string;
+}
+
+/**
+ * A new Draft. From a platform, it takes the id its link chose, so an import cut short and run
+ * again finds it (a second create answers 409) rather than making another.
+ */
+export async function createAuction(
+  ctx: RequestContext,
+  input: AuctionInput,
+  origin?: PlatformOrigin,
+) {
   const house = await runnerOf(ctx.scope, input.auctionHouseId);
   const timeZone = input.timeZone ?? house.timezone;
   const { startsAt, endsAt, startDay, endDay } = instantsOf({ ...input, timeZone });
@@ -220,7 +237,7 @@ export async function createAuction(ctx: RequestContext, input: AuctionInput) {
   const record: Omit<AuctionRecord, 'accountId'> = {
     ...fields,
     auctionHouseId: house.id,
-    id: randomUUID(),
+    id: origin?.id ?? randomUUID(),
     kind: 'auction',
     status: 'Draft',
     company: house.name,
@@ -235,8 +252,10 @@ export async function createAuction(ctx: RequestContext, input: AuctionInput) {
     lotCount: 0,
     biddersRegistered: 0,
     registrationTurns: 0,
-    importedFrom: null,
-    source: null,
+    importedFrom: origin?.platform ?? null,
+    source: origin
+      ? { platform: origin.platform, externalId: origin.externalId, lastSyncAt: origin.syncedAt }
+      : null,
     createdAt: now,
     createdBy: ctx.actor.kind === 'user' ? ctx.actor.userId : null,
     updatedAt: now,
@@ -404,42 +423,69 @@ export async function updateAuction(
         );
       }
       if (problems.length) throw validationError(problems);
-      const {
-        status: _status,
-        statusReason: _statusReason,
-        startDate,
-        startTime,
-        endDate,
-        endTime,
-        timeZone,
-        auctionHouseId,
-        ...fields
-      } = update;
-      Object.assign(changes, fields);
-      if (auctionHouseId !== undefined && auctionHouseId !== current.auctionHouseId) {
-        const house = await runnerOf(ctx.scope, auctionHouseId);
-        Object.assign(changes, {
-          auctionHouseId: house.id,
-          auctionHouseName: house.name,
-          company: house.name,
-        });
-      }
-      if (startDate || startTime || endDate || endTime || timeZone) {
-        const before = toAuction(current);
-        const schedule = {
-          startDate: startDate ?? before.startDate,
-          startTime: startTime ?? before.startTime,
-          endDate: endDate ?? before.endDate,
-          endTime: endTime ?? before.endTime,
-          timeZone: timeZone ?? current.timeZone,
-        };
-        Object.assign(changes, instantsOf(schedule), { timeZone: schedule.timeZone });
-      }
-      const title = changes.title ?? current.title;
-      const company = changes.company ?? current.company;
-      return { ...changes, ...searchFields(title, company) };
+      const { status: _status, statusReason: _statusReason, ...fields } = update;
+      return { ...changes, ...(await editedFields(ctx, current, fields)) };
     },
     'auction.update',
+  );
+}
+
+type AuctionFieldsUpdate = Omit<AuctionUpdate, 'status' | 'statusReason'>;
+
+/** The record's fields as an edit changes them: the runner, the instants, the search keys. */
+async function editedFields(
+  ctx: RequestContext,
+  current: AuctionRecord,
+  update: AuctionFieldsUpdate,
+): Promise<Partial<AuctionRecord>> {
+  const { startDate, startTime, endDate, endTime, timeZone, auctionHouseId, ...fields } = update;
+  const changes: Partial<AuctionRecord> = { ...fields };
+  if (auctionHouseId !== undefined && auctionHouseId !== current.auctionHouseId) {
+    const house = await runnerOf(ctx.scope, auctionHouseId);
+    Object.assign(changes, {
+      auctionHouseId: house.id,
+      auctionHouseName: house.name,
+      company: house.name,
+    });
+  }
+  if (startDate || startTime || endDate || endTime || timeZone) {
+    const before = toAuction(current);
+    const schedule = {
+      startDate: startDate ?? before.startDate,
+      startTime: startTime ?? before.startTime,
+      endDate: endDate ?? before.endDate,
+      endTime: endTime ?? before.endTime,
+      timeZone: timeZone ?? current.timeZone,
+    };
+    Object.assign(changes, instantsOf(schedule), { timeZone: schedule.timeZone });
+  }
+  const title = changes.title ?? current.title;
+  const company = changes.company ?? current.company;
+  return { ...changes, ...searchFields(title, company) };
+}
+
+/**
+ * What a platform says of an auction imported from it, applied as the platform is its source:
+ * the fields it sent, and its status when the house lets platforms move statuses (set directly,
+ * as the sale ran there, not by Lotwise's lifecycle calls).
+ */
+export async function syncPlatformAuction(
+  ctx: RequestContext,
+  id: string,
+  fields: AuctionFieldsUpdate,
+  status: AuctionStatus | null,
+  syncedAt: string,
+) {
+  return reviseAuction(
+    ctx,
+    id,
+    undefined,
+    async (current) => ({
+      ...(await editedFields(ctx, current, fields)),
+      ...(status && status !== current.status ? moveFields(status, syncedAt) : {}),
+      source: current.source ? { ...current.source, lastSyncAt: syncedAt } : null,
+    }),
+    'auction.sync',
   );
 }
 

@@ -8,6 +8,7 @@ import {
   keysOf,
   type Bidder,
   type BidderListItem,
+  type PlatformIdentity,
 } from './bidders.schema.js';
 import type { BidderListRecord, BidderRecord, Scores } from './bidders.repo.js';
 import { blockingKeys } from './duplicate-matcher.js';
@@ -94,8 +95,22 @@ export const toListItem = (record: BidderListRecord | Stored<BidderRecord>): Bid
 export const toBidder = (record: Stored<BidderRecord>): Bidder => ({
   ...pick(record, bidderFields),
   marketingOptOut: record.marketingOptOut ?? false,
+  platformIdentities: record.platformIdentities ?? [],
   etag: record._etag,
 });
 
 /** The audit's view of a bidder: its facts, not the derived or bulky fields. */
 export const auditView = (record: BidderRecord) => pick(record, factFields);
+
+/** A bidder's platform identities, one per platform bidder (the newest figures win), in order. */
+export function identitiesOf(identities: PlatformIdentity[]): PlatformIdentity[] {
+  const byKey = new Map<string, PlatformIdentity>();
+  for (const identity of identities) {
+    const key = `${identity.platform}:${identity.externalId}`;
+    const known = byKey.get(key);
+    if (!known || known.updatedAt < identity.updatedAt) byKey.set(key, identity);
+  }
+  return [...byKey.values()].sort(
+    (a, b) => a.platform.localeCompare(b.platform) || a.externalId.localeCompare(b.externalId),
+  );
+}

@@ -16,13 +16,16 @@ import {
   type HistoryEntry,
   type OutreachFacts,
   type PairCandidate,
+  type PlatformIdentity,
   type ScoreChange,
   type ScoreType,
 } from './bidders.schema.js';
 
 /** A bidder as stored: the contract's fields and what Lotwise keeps beside them. */
-export type BidderRecord = Omit<Bidder, 'etag' | 'marketingOptOut'> & {
+export type BidderRecord = Omit<Bidder, 'etag' | 'marketingOptOut' | 'platformIdentities'> & {
   accountId: string;
+  /** The same person on bidding platforms; absent on records no platform import touched. */
+  platformIdentities?: PlatformIdentity[];
   /** Absent on records written before bidders could opt out: they have not. */
   marketingOptOut?: boolean;
   /** Which settings version the custom score was computed with. */
@@ -296,6 +299,16 @@ export async function findByAlias(scope: AccountScope, bidderId: string) {
     parameters: [{ name: '@bidderId', value: bidderId }],
   });
   return survivor;
+}
+
+/** The longest-known bidder with this (lower-cased) e-mail address, if any. */
+export async function findByEmail(scope: AccountScope, email: string) {
+  const [first] = await biddersRepo.all(scope, {
+    where: 'c.email = @email',
+    parameters: [{ name: '@email', value: email }],
+    orderBy: 'c.createdAt ASC',
+  });
+  return first;
 }
 
 /** The bidder a record with this document id was merged into, if it was. */

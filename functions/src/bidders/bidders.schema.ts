@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currencies, platforms } from '../auctions/markets.schema.js';
 import { emailSchema } from '../identity/shared/common.schema.js';
 import { autoInviteStatuses, scoreComponents, tiers } from '../scoring/scoring.schema.js';
 
@@ -135,6 +136,24 @@ export const noteSchema = z.object({
 });
 export type BidderNote = z.infer<typeof noteSchema>;
 
+/**
+ * The same person as a bidder on a bidding platform: one Lotwise bidder may be several platform
+ * bidders, each with its own figures there. Money is in minor units of `currency`.
+ */
+export const platformIdentitySchema = z.object({
+  platform: z.enum(platforms),
+  externalId: z.string(),
+  email: z.string().nullable(),
+  totalBids: z.number().int().min(0),
+  totalWins: z.number().int().min(0),
+  totalSpent: z.number().int().min(0),
+  currency: z.enum(currencies),
+  lastActive: z.string().nullable(),
+  linkedAt: z.string(),
+  updatedAt: z.string(),
+});
+export type PlatformIdentity = z.infer<typeof platformIdentitySchema>;
+
 export const bidderSchema = z.object({
   id: z.string(),
   bidderId: z.string(),
@@ -159,6 +178,7 @@ export const bidderSchema = z.object({
   invitations: z.array(
     z.object({ at: z.string(), by: z.string(), auctionId: z.string().nullable() }),
   ),
+  platformIdentities: z.array(platformIdentitySchema),
   createdAt: z.string(),
   updatedAt: z.string(),
   etag: z.string(),
@@ -166,7 +186,10 @@ export const bidderSchema = z.object({
 export type Bidder = z.infer<typeof bidderSchema>;
 
 /** A row of the list: what the table shows, without history and notes. */
-export const bidderListItemSchema = bidderSchema.omit({ invitations: true });
+export const bidderListItemSchema = bidderSchema.omit({
+  invitations: true,
+  platformIdentities: true,
+});
 export type BidderListItem = z.infer<typeof bidderListItemSchema>;
 
 /** The facts of a bidder an audit entry keeps: not the derived or bulky fields. */

@@ -3,7 +3,7 @@ import { writeAudit } from '../platform/audit.js';
 import { conflict, notFound } from '../platform/errors.js';
 import { sendMessage } from '../platform/mail.js';
 import type { Actor, RequestContext } from '../platform/context.js';
-import { isConflict, isNotFound } from '../platform/cosmos-errors.js';
+import { isConflict, isNotFound, isStale } from '../platform/cosmos-errors.js';
 import type { AccountScope, Stored } from '../platform/repo.js';
 import { validationError } from '../platform/validation.js';
 import {
@@ -22,6 +22,7 @@ import {
   type BidderUpdate,
   type ListQuery,
   type OutreachFacts,
+  type PlatformIdentity,
 } from './bidders.schema.js';
 import {
   allOutreachFacts,
@@ -31,6 +32,7 @@ import {
   countBidders,
   deleteNotesOn,
   findByAlias,
+  findByEmail,
   findMergedInto,
   notesOn,
   notesRepo,
@@ -40,7 +42,14 @@ import {
   type NoteRecord,
 } from './bidders.repo.js';
 import { emitEvent } from '../webhooks/deliveries.service.js';
-import { auditView, derive, derivedOf, toBidder, toListItem } from './bidder-model.js';
+import {
+  auditView,
+  derive,
+  derivedOf,
+  identitiesOf,
+  toBidder,
+  toListItem,
+} from './bidder-model.js';
 import { recordMatchesFor, type MatchOutcome } from './duplicates.service.js';
 import { forgetTotals, rememberedTotal } from './list-totals.js';
 import { recordScoreChange } from './score-history.service.js';
@@ -109,10 +118,11 @@ export function buildBidder(
   input: BidderInput,
   settings: ScoringRules,
   now = new Date(),
+  id: string = randomUUID(),
 ): BidderRecord {
   const at = now.toISOString();
   const facts = {
-    id: randomUUID(),
+    id,
     bidderId: input.bidderId ?? newBidderId(),
     aliases: [],
     firstName: input.firstName,
@@ -187,11 +197,19 @@ export function firstNoteOf(
   };
 }
 
-/** Adds a bidder (a fresh bidder ID when none is given; a given one must be free). */
-export async function createBidder(ctx: RequestContext, input: BidderInput) {
+/**
+ * Adds a bidder (a fresh bidder ID when none is given; a given one must be free). An importer
+ * may choose the document id, so a run cut short and repeated finds the bidder it made (as it
+ * is after matching) instead of adding the person twice.
+ */
+export async function createBidder(
+  ctx: RequestContext,
+  input: BidderInput,
+  options: { id?: string } = {},
+) {
   const settings = await scoringSettings(ctx);
   for (let attempt = 0; ; attempt += 1) {
-    const record = buildBidder(ctx, input, settings);
+    const record = buildBidder(ctx, input, settings, new Date(), options.id);
     try {
       const created = await biddersRepo.create(ctx.scope, record);
       forgetTotals(ctx.scope.accountId);
@@ -211,6 +229,10 @@ export async function createBidder(ctx: RequestContext, input: BidderInput) {
       return outcome;
     } catch (error) {
       if (!isConflict(error)) throw error;
+      if (options.id) {
+        const made = await bidderOrSurvivor(ctx, options.id);
+        if (made) return { bidder: made, mergedBecause: null, possibleDuplicates: 0 };
+      }
       if (input.bidderId) {
         throw validationError([
           {
@@ -492,3 +514,61 @@ export const outreachFacts = (ctx: RequestContext): Promise<OutreachFacts[]> =>
 
 /** How many bidders carry scores (all of them), for the free plan's limit and billing. */
 export const scoredBidderCount = (ctx: RequestContext) => countAllBidders(ctx.scope);
+
+/** A bidder by document id, or the bidder it was merged into since. */
+async function bidderOrSurvivor(ctx: Pick<RequestContext, 'scope'>, id: string) {
+  return (await biddersRepo.find(ctx.scope, id)) ?? (await findMergedInto(ctx.scope, id));
+}
+
+/**
+ * Records that a bidder is this person on a bidding platform, with the figures the platform
+ * keeps (replacing that platform bidder's earlier figures). Follows a merge made since the link.
+ * Answers the bidder and whether anything changed.
+ */
+export async function linkPlatformIdentity(
+  ctx: RequestContext,
+  id: string,
+  identity: PlatformIdentity,
+): Promise<{ bidder: Stored<BidderRecord>; changed: boolean }> {
+  for (let attempt = 0; ; attempt += 1) {
+    const current = await bidderOrSurvivor(ctx, id);
+    if (!current) throw notFound('Bidder not found');
+    const others = (current.platformIdentities ?? []).filter(
+      (known) => known.platform !== identity.platform || known.externalId !== identity.externalId,
+    );
+    const known = (current.platformIdentities ?? []).find(
+      (entry) => entry.platform === identity.platform && entry.externalId === identity.externalId,
+    );
+    const same =
+      known !== undefined &&
+      JSON.stringify({ ...known, linkedAt: '', updatedAt: '' }) ===
+        JSON.stringify({ ...identity, linkedAt: '', updatedAt: '' });
+    if (same) return { bidder: current, changed: false };
+    const { _etag, _ts, ...stored } = current;
+    const next: BidderRecord = {
+      ...stored,
+      platformIdentities: identitiesOf([
+        ...others,
+        { ...identity, linkedAt: known?.linkedAt ?? identity.linkedAt },
+      ]),
+      updatedAt: new Date().toISOString(),
+    };
+    try {
+      const saved = await biddersRepo.replace(ctx.scope, next, _etag);
+      await writeAudit(ctx, {
+        action: 'bidder.platform-identity',
+        entity: { type: 'bidder', id: saved.id },
+        before: known ?? null,
+        after: identity,
+      });
+      return { bidder: saved, changed: true };
+    } catch (error) {
+      if (!isStale(error) || attempt >= 5) throw error;
+    }
+  }
+}
+
+/** The bidder with this e-mail address (as typed, in any case), if the account has one. */
+export async function bidderWithEmail(ctx: Pick<RequestContext, 'scope'>, email: string) {
+  return findByEmail(ctx.scope, email.trim().toLowerCase());
+}

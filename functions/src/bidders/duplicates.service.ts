@@ -22,7 +22,7 @@ import {
   type DuplicateRecord,
 } from './bidders.repo.js';
 import { emitEvent } from '../webhooks/deliveries.service.js';
-import { derive, toBidder, toListItem } from './bidder-model.js';
+import { derive, identitiesOf, toBidder, toListItem } from './bidder-model.js';
 import { findDuplicates, type DuplicatePair } from './duplicate-matcher.js';
 import { forgetTotals } from './list-totals.js';
 
@@ -218,6 +218,15 @@ function combine(
     invitations: [...primary.invitations, ...secondary.invitations].sort((x, y) =>
       y.at.localeCompare(x.at),
     ),
+    // One person: the platform identities of both, the newest figures of each.
+    ...(primary.platformIdentities || secondary.platformIdentities
+      ? {
+          platformIdentities: identitiesOf([
+            ...(primary.platformIdentities ?? []),
+            ...(secondary.platformIdentities ?? []),
+          ]),
+        }
+      : {}),
     createdAt: earliest(primary.createdAt, secondary.createdAt) as string,
     updatedAt: new Date().toISOString(),
   };

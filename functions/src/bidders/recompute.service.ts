@@ -77,8 +77,11 @@ async function rescoreOne(
     if (current.customVersion >= version) break;
     const update = rescored(current, job);
     try {
-      if (update.change) await writeChanges(ctx, [update]);
-      else await forgetChange(ctx, current.id, version);
+      // Its batch already wrote the change of the version it read; a re-read one needs its own.
+      if (current !== facts) {
+        if (update.change) await writeChanges(ctx, [update]);
+        else await forgetChange(ctx, current.id, version);
+      }
       await patchScores(ctx.scope, [update]);
       return;
     } catch (error) {

@@ -38,6 +38,8 @@ export const platformConnectionSchema = z.object({
   features: z.array(z.enum(platformFeatures)),
   connectedAt: z.string().nullable(),
   connectedBy: z.string().nullable(),
+  /** The house its auctions are imported into. */
+  auctionHouseId: z.string().nullable(),
 });
 export type PlatformConnection = z.infer<typeof platformConnectionSchema>;
 
@@ -45,6 +47,8 @@ export const platformListSchema = z.object({ platforms: z.array(platformConnecti
 
 export const connectBodySchema = z.object({
   apiKey: z.string().trim().min(8, 'must be at least 8 characters').max(500),
+  /** The house its auctions are imported into; the only house when left out. */
+  auctionHouseId: z.string().min(1).max(100).nullable().default(null),
 });
 
 export const syncFrequencies = ['5min', '15min', '30min', '1hour', 'manual'] as const;

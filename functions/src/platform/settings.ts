@@ -88,6 +88,16 @@ export const settingsSchema = z
     // The first retry of a failed webhook delivery waits this long; later ones 5, 30, 120 and 360
     // times as long (1 min, 5 min, 30 min, 2 h, 6 h). Small only in tests.
     WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(60_000),
+    // Each bidding platform's API root: the local platform sandbox in development and CI, the
+    // platform itself in Azure. A platform without one cannot be connected.
+    PLATFORM_URL_PROXYBID: z.url().optional(),
+    PLATFORM_URL_BIDWRANGLER: z.url().optional(),
+    PLATFORM_URL_INVALUABLE: z.url().optional(),
+    PLATFORM_URL_AUCTIONZIP: z.url().optional(),
+    PLATFORM_URL_LIVEAUCTIONEERS: z.url().optional(),
+    PLATFORM_URL_BIDSQUARE: z.url().optional(),
+    // How long a platform has to answer one request.
+    PLATFORM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   })
   .superRefine((settings, ctx) => {
     if (settings.ENVIRONMENT === 'production' && settings.DEMO_ENABLED) {

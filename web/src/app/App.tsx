@@ -4,6 +4,8 @@ import { SWRConfig } from 'swr';
 import { fetcher } from '../lib/swr';
 import { ToastHost } from '../lib/toast';
 import { ErrorBoundary } from './ErrorBoundary';
+import { featureSlots } from './feature-slots';
+import { FeatureSlotsProvider } from '../lib/feature-slots';
 import { router } from './router';
 import { ThemePreferenceProvider, useThemePreference } from '../lib/theme';
 
@@ -14,7 +16,9 @@ function ThemedApp() {
       <ErrorBoundary>
         <ToastHost>
           <SWRConfig value={{ fetcher, shouldRetryOnError: false, revalidateOnFocus: false }}>
-            <RouterProvider router={router} />
+            <FeatureSlotsProvider value={featureSlots}>
+              <RouterProvider router={router} />
+            </FeatureSlotsProvider>
           </SWRConfig>
         </ToastHost>
       </ErrorBoundary>

@@ -328,6 +328,38 @@ async function writeRows(
 }
 
 /**
+ * Lots written into an open auction in batches under its turn: a lot whose number is already in
+ * the auction is updated in `columns`, the rest added after the last lot in the given order.
+ */
+export async function writeCatalogue(
+  ctx: RequestContext,
+  auctionId: string,
+  rows: { row: number; lot: LotInput }[],
+  columns: Set<CatalogueColumn>,
+) {
+  let state = {
+    auction: await getAuction(ctx, auctionId),
+    catalogue: await catalogueOf(ctx, auctionId),
+  };
+  catalogueOpen(state.auction);
+  const outcome = { created: [] as string[], updated: [] as string[], errors: [] as ImportError[] };
+  for (let start = 0; start < rows.length; start += ROWS_PER_BATCH) {
+    const { planned, ...next } = await writeRows(
+      ctx,
+      state.auction,
+      state.catalogue,
+      rows.slice(start, start + ROWS_PER_BATCH),
+      columns,
+    );
+    state = next;
+    outcome.created.push(...planned.created);
+    outcome.updated.push(...planned.updated);
+    outcome.errors.push(...planned.errors);
+  }
+  return outcome;
+}
+
+/**
  * Imports a catalogue file (CSV or Excel, by content) into an open auction: each row checked on
  * its own and refused with the columns at fault, a row whose lot number is already in the
  * auction updating that lot, the rest added after the last lot in the file's order.
@@ -341,34 +373,12 @@ export async function importCatalogue(
   catalogueOpen(auction);
   const read = await readUpload(form, currencyExponent[auction.currency]);
   const { rows, errors: repeated } = withoutRepeatedNumbers(read);
+  const { created, updated, errors } = await writeCatalogue(ctx, auctionId, rows, read.columns);
   const result: LotImportResult = {
-    imported: 0,
-    updated: 0,
-    errors: [...read.errors, ...repeated],
+    imported: created.length,
+    updated: updated.length,
+    errors: [...read.errors, ...repeated, ...errors].sort((a, b) => a.row - b.row),
   };
-  let state = {
-    auction: await getAuction(ctx, auctionId),
-    catalogue: await catalogueOf(ctx, auctionId),
-  };
-  catalogueOpen(state.auction);
-  const created: string[] = [];
-  const changed: string[] = [];
-  for (let start = 0; start < rows.length; start += ROWS_PER_BATCH) {
-    const { planned, ...next } = await writeRows(
-      ctx,
-      state.auction,
-      state.catalogue,
-      rows.slice(start, start + ROWS_PER_BATCH),
-      read.columns,
-    );
-    state = next;
-    result.imported += planned.created.length;
-    result.updated += planned.updated.length;
-    result.errors.push(...planned.errors);
-    created.push(...planned.created);
-    changed.push(...planned.updated);
-  }
-  result.errors.sort((a, b) => a.row - b.row);
   await writeAudit(ctx, {
     action: 'lot.import',
     entity: { type: 'auction', id: auctionId },
@@ -378,7 +388,7 @@ export async function importCatalogue(
       updated: result.updated,
       refusedRows: new Set(result.errors.map((error) => error.row)).size,
       created,
-      changed,
+      changed: updated,
     },
   });
   return result;

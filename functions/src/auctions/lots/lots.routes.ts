@@ -6,6 +6,7 @@ import { payloadTooLarge } from '../../platform/errors.js';
 import { pathIdSchema } from '../../platform/validation.js';
 import type { HttpFunction } from '../../platform/functions.js';
 import { httpRoute } from '../../platform/http.js';
+import { queuePushes } from '../../integrations/sync.service.js';
 import { readForm } from '../../uploads/files.js';
 import { CATALOGUE_FIELD, importCatalogue } from './catalogue-import.service.js';
 import {
@@ -55,8 +56,9 @@ export const lotFunctions: HttpFunction[] = [
     params: auctionParams,
     body: lotInputSchema,
     response: lotSchema,
-    handler: async ({ ctx, params, body }) => {
+    handler: async ({ ctx, params, body, log }) => {
       const lot = await createLot(ctx, params.id, body);
+      await queuePushes(ctx, params.id, log);
       return { status: 201, json: toLot(lot), etag: lot._etag };
     },
   }),
@@ -81,8 +83,9 @@ export const lotFunctions: HttpFunction[] = [
     body: lotUpdateSchema,
     response: lotSchema,
     concurrency: 'if-match',
-    handler: async ({ ctx, params, body, ifMatch }) => {
+    handler: async ({ ctx, params, body, ifMatch, log }) => {
       const lot = await updateLot(ctx, params.id, params.lotId, ifMatch, body);
+      await queuePushes(ctx, params.id, log);
       return { json: toLot(lot), etag: lot._etag };
     },
   }),
@@ -92,8 +95,9 @@ export const lotFunctions: HttpFunction[] = [
     methods: ['DELETE'],
     permission: 'auctions:edit',
     params: lotParams,
-    handler: async ({ ctx, params }) => {
+    handler: async ({ ctx, params, log }) => {
       await deleteLot(ctx, params.id, params.lotId);
+      await queuePushes(ctx, params.id, log);
       return { status: 204 };
     },
   }),
@@ -105,7 +109,7 @@ export const lotFunctions: HttpFunction[] = [
     summary: 'Imports a catalogue (CSV or Excel, multipart field "file"): new lots and updates',
     params: auctionParams,
     response: lotImportResultSchema,
-    handler: async ({ ctx, params, request }) => {
+    handler: async ({ ctx, params, request, log }) => {
       const declared = Number(request.headers.get('content-length') ?? 0);
       if (declared > MAX_IMPORT_BYTES + FORM_OVERHEAD) {
         throw payloadTooLarge('Files must be 10 MB or smaller');
@@ -120,7 +124,9 @@ export const lotFunctions: HttpFunction[] = [
         fields: 10,
         field: CATALOGUE_FIELD,
       });
-      return { json: await importCatalogue(ctx, params.id, form) };
+      const imported = await importCatalogue(ctx, params.id, form);
+      await queuePushes(ctx, params.id, log);
+      return { json: imported };
     },
   }),
   httpRoute({
@@ -131,9 +137,11 @@ export const lotFunctions: HttpFunction[] = [
     params: auctionParams,
     body: reorderSchema,
     response: lotsResponseSchema,
-    handler: async ({ ctx, params, body }) => ({
-      json: { lots: (await reorderLots(ctx, params.id, body.lotIds)).map(toLot) },
-    }),
+    handler: async ({ ctx, params, body, log }) => {
+      const lots = await reorderLots(ctx, params.id, body.lotIds);
+      await queuePushes(ctx, params.id, log);
+      return { json: { lots: lots.map(toLot) } };
+    },
   }),
   httpRoute({
     name: 'lots-result',

@@ -1,12 +1,15 @@
-import { useCan, useSignedIn } from '../../lib/auth-store';
+import { useSignedIn } from '../../lib/auth-store';
 import { ApiKeysCard } from '../../features/api-keys/components/ApiKeysCard';
 import { ServiceHealthChecker } from '../../features/health/components/ServiceHealthChecker';
 import { ScoringTab } from '../../features/scoring/components/ScoringTab';
 import { ConfigurationTab } from '../../features/settings/components/ConfigurationTab';
 import { IntegrationsTab } from '../../features/settings/components/IntegrationsTab';
 import SettingsPage from '../../features/settings/components/SettingsPage';
+import { PlatformCards } from '../../features/platforms/components/PlatformCards';
+import { SyncSettingsTab } from '../../features/platforms/components/SyncSettingsTab';
 import { WebhooksCard } from '../../features/webhooks/components/WebhooksCard';
 
+const sync = { id: 'auction-sync', label: 'Sync', render: () => <SyncSettingsTab /> };
 const scoring = { id: 'bidder-scoring', label: 'Scoring', render: () => <ScoringTab /> };
 /** How other systems reach Lotwise and hear from it: each card shows only to who may use it. */
 const integrations = {
@@ -14,6 +17,7 @@ const integrations = {
   label: 'APIs',
   render: () => (
     <IntegrationsTab>
+      <PlatformCards />
       <ApiKeysCard />
       <WebhooksCard />
     </IntegrationsTab>
@@ -32,12 +36,12 @@ const configuration = {
  */
 export default function SettingsScreen() {
   const { account } = useSignedIn();
-  const can = useCan();
   const runsAccount = account.role === 'owner' || account.role === 'admin';
-  const connects = can('system:api_keys') || can('system:webhooks');
   return (
     <SettingsPage
-      tabs={[scoring, ...(connects ? [integrations] : []), ...(runsAccount ? [configuration] : [])]}
+      tabs={
+        runsAccount ? [sync, scoring, integrations, configuration] : [sync, scoring, integrations]
+      }
     />
   );
 }

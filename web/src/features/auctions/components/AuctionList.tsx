@@ -28,7 +28,6 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import {
-  ArrowSyncRegular,
   CalendarLtrRegular,
   EditRegular,
   EyeRegular,
@@ -45,6 +44,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { messageOf } from '../../../lib/api-client';
 import { useCan } from '../../../lib/auth-store';
 import { formatHouseDate, formatHouseTime, zoneAbbreviation } from '../../../lib/house-time';
+import { useFeatureSlots } from '../../../lib/feature-slots';
 import { needsPermission } from '../../../lib/permission-text';
 import { countOf } from '../../../lib/plural';
 import { useMediaQuery } from '../../../lib/use-media-query';
@@ -149,6 +149,7 @@ function RowMenu({
   const can = useCan();
   const mayEdit = can('auctions:edit');
   const mayAssess = can('bidders:assessment');
+  const { AuctionSyncMenuItem } = useFeatureSlots();
   return (
     <Menu positioning="below-end">
       <MenuTrigger disableButtonEnhancement>
@@ -183,14 +184,8 @@ function RowMenu({
               AI Assessment
             </MenuItem>
           ) : null}
-          {auction.importedFrom ? (
-            <MenuItem
-              icon={<ArrowSyncRegular />}
-              disabled
-              subText="Arrives with platform integrations"
-            >
-              Sync with {auction.importedFrom}
-            </MenuItem>
+          {auction.importedFrom && AuctionSyncMenuItem ? (
+            <AuctionSyncMenuItem auctionId={auction.id} platform={auction.importedFrom} />
           ) : null}
         </MenuList>
       </MenuPopover>

@@ -21,6 +21,7 @@ import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { correctFieldsMessage } from '../../../lib/field-errors';
 import { useNotify } from '../../../lib/toast';
+import { useFeatureSlots } from '../../../lib/feature-slots';
 import { useAction } from '../../../lib/use-action';
 import { useFocusFirstError } from './use-focus-first-error';
 import { useAuctionActions, useHouses } from '../api/auctions';
@@ -62,6 +63,7 @@ export function EditAuctionPanel({
   const styles = useStyles();
   const notify = useNotify();
   const actions = useAuctionActions();
+  const { AuctionSyncActions, AuctionSyncHistory } = useFeatureSlots();
   const { data: houseList } = useHouses();
   // The version being edited: the one opened, or the newer one loaded after a conflict.
   const [base, setBase] = useState<Auction | null>(auction);
@@ -166,7 +168,15 @@ export function EditAuctionPanel({
               <Badge appearance="tint" color="brand" icon={<CheckmarkCircleRegular />}>
                 Imported from {base.importedFrom}
               </Badge>
-              <Caption1 className={styles.muted}>Sync arrives with platform integrations.</Caption1>
+              <Caption1 className={styles.muted}>
+                Last sync:{' '}
+                {base.source?.lastSyncAt
+                  ? new Date(base.source.lastSyncAt).toLocaleString()
+                  : 'never'}
+              </Caption1>
+              {AuctionSyncActions ? (
+                <AuctionSyncActions auctionId={base.id} importedFrom={base.importedFrom} />
+              ) : null}
             </div>
           ) : null}
         </DrawerHeader>
@@ -224,6 +234,9 @@ export function EditAuctionPanel({
                   : 'Only the moves this auction may make are offered.'
               }
             />
+          ) : null}
+          {base?.importedFrom && AuctionSyncHistory ? (
+            <AuctionSyncHistory auctionId={base.id} />
           ) : null}
         </DrawerBody>
         <DrawerFooter className={styles.footer}>

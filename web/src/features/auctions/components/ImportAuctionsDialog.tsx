@@ -10,13 +10,15 @@ import {
   makeStyles,
   MessageBar,
   MessageBarBody,
-  MessageBarTitle,
   Tab,
   TabList,
   tokens,
 } from '@fluentui/react-components';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { useCan } from '../../../lib/auth-store';
+import { useFeatureSlots } from '../../../lib/feature-slots';
+import { needsPermission } from '../../../lib/permission-text';
 
 const useStyles = makeStyles({
   surface: { maxWidth: '600px', width: '100%' },
@@ -37,9 +39,8 @@ const useStyles = makeStyles({
 });
 
 /**
- * Import Auctions. Bidding platforms cannot be connected yet (that comes with integrations), so
- * the platform tab says so plainly; the file route is real: create the auction, then import its
- * catalogue on its Lots tab.
+ * Import Auctions: from a connected bidding platform (with its lots), or from a catalogue file
+ * (create the auction, then import its catalogue on its Lots tab).
  */
 export function ImportAuctionsDialog({
   open,
@@ -52,6 +53,8 @@ export function ImportAuctionsDialog({
 }) {
   const styles = useStyles();
   const can = useCan();
+  const navigate = useNavigate();
+  const { AuctionPlatformImport } = useFeatureSlots();
   const [tab, setTab] = useState<'platform' | 'file'>('platform');
   return (
     <Dialog open={open} onOpenChange={(_, data) => !data.open && onClose()}>
@@ -67,14 +70,18 @@ export function ImportAuctionsDialog({
               <Tab value="file">File Upload</Tab>
             </TabList>
             {tab === 'platform' ? (
-              <MessageBar intent="info" layout="multiline">
-                <MessageBarBody>
-                  <MessageBarTitle>No Platforms Connected</MessageBarTitle>
-                  Connecting bidding platforms such as ProxyBid or Invaluable arrives with
-                  integrations in Account Settings. Until then, create the auction here and import
-                  its catalogue from a file.
-                </MessageBarBody>
-              </MessageBar>
+              AuctionPlatformImport && can('auctions:import') ? (
+                <AuctionPlatformImport
+                  onImported={(auctionId) => {
+                    onClose();
+                    navigate(`/auctions/${auctionId}`);
+                  }}
+                />
+              ) : (
+                <MessageBar intent="info">
+                  <MessageBarBody>{needsPermission('auctions:import')}</MessageBarBody>
+                </MessageBar>
+              )
             ) : (
               <>
                 <Body1>
@@ -106,10 +113,6 @@ export function ImportAuctionsDialog({
             {tab === 'file' && can('auctions:create') ? (
               <Button appearance="primary" onClick={onCreate}>
                 Create Auction
-              </Button>
-            ) : tab === 'platform' ? (
-              <Button appearance="primary" onClick={() => setTab('file')}>
-                Use File Upload
               </Button>
             ) : null}
           </DialogActions>

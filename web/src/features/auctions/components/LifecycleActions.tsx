@@ -19,10 +19,8 @@ import {
   MessageBarBody,
   Textarea,
   tokens,
-  Tooltip,
 } from '@fluentui/react-components';
 import {
-  ArrowSyncRegular,
   CheckmarkCircleRegular,
   DeleteRegular,
   DismissCircleRegular,
@@ -40,6 +38,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { PermittedButton } from '../../../components/PermittedButton';
 import { ApiError } from '../../../lib/api-client';
 import { useCan } from '../../../lib/auth-store';
+import { useFeatureSlots } from '../../../lib/feature-slots';
 import { needsPermission } from '../../../lib/permission-text';
 import { useNotify } from '../../../lib/toast';
 import { useAction } from '../../../lib/use-action';
@@ -270,6 +269,7 @@ function MenuAction({
  * everyone and says which permission it needs to those without it.
  */
 export function LifecycleActions({ auction }: { auction: Auction }) {
+  const { AuctionSyncActions } = useFeatureSlots();
   const styles = useStyles();
   const navigate = useNavigate();
   const location = useLocation();
@@ -332,12 +332,8 @@ export function LifecycleActions({ auction }: { auction: Auction }) {
           AI Bidder Assessment
         </PermittedButton>
       ) : null}
-      {auction.importedFrom ? (
-        <Tooltip content="Arrives with platform integrations" relationship="description">
-          <Button icon={<ArrowSyncRegular />} disabledFocusable>
-            Sync with {auction.importedFrom}
-          </Button>
-        </Tooltip>
+      {AuctionSyncActions ? (
+        <AuctionSyncActions auctionId={auction.id} importedFrom={auction.importedFrom} />
       ) : null}
       <Menu positioning="below-end">
         <MenuTrigger disableButtonEnhancement>

@@ -29,6 +29,7 @@ import {
   zoneLabel,
 } from '../../../lib/house-time';
 import { formatMoney } from '../../../lib/money';
+import { useFeatureSlots } from '../../../lib/feature-slots';
 import { needsPermission } from '../../../lib/permission-text';
 import { usePerformance } from '../api/auctions';
 import { SourceBadge, StatusBadge } from './auction-style';
@@ -159,6 +160,7 @@ const orNone = (value: string, none = 'None') => (value.trim() ? value : none);
 /** The auction's facts, its terms and, for those who may see them, its figures. */
 export function OverviewTab({ auction }: { auction: Auction }) {
   const styles = useStyles();
+  const { AuctionSyncHistory } = useFeatureSlots();
   const money = (minor: number | null) =>
     minor === null ? 'Free' : formatMoney(minor, auction.currency);
   const startZone = zoneAbbreviation(auction.timeZone, auction.startsAt);
@@ -290,6 +292,7 @@ export function OverviewTab({ auction }: { auction: Auction }) {
           ) : null}
         </div>
       ) : null}
+      {AuctionSyncHistory ? <AuctionSyncHistory auctionId={auction.id} /> : null}
     </div>
   );
 }

@@ -41,6 +41,7 @@ import { useState, type FormEvent } from 'react';
 import { PermittedButton } from '../../../components/PermittedButton';
 import { messageOf } from '../../../lib/api-client';
 import { useCan } from '../../../lib/auth-store';
+import { formatMoney } from '../../../lib/money';
 import { needsPermission } from '../../../lib/permission-text';
 import { useNotify } from '../../../lib/toast';
 import { useAction } from '../../../lib/use-action';
@@ -123,6 +124,22 @@ const useStyles = makeStyles({
   noteActions: { display: 'flex', justifyContent: 'flex-end' },
   footer: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   tabs: { flexWrap: 'wrap' },
+  identities: {
+    listStyle: 'none',
+    margin: 0,
+    padding: 0,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalS,
+  },
+  identity: {
+    padding: tokens.spacingHorizontalM,
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground2,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXXS,
+  },
   changes: {
     listStyle: 'none',
     margin: 0,
@@ -205,6 +222,35 @@ function Overview({ bidder }: { bidder: Bidder }) {
         </Body1>
         <Caption1 className={styles.muted}>Pays by {bidder.preferredPaymentMethod}</Caption1>
       </div>
+      {bidder.platformIdentities.length ? (
+        <section aria-labelledby={`platforms-${bidder.id}`} className={styles.stack}>
+          <Subtitle2 as="h3" id={`platforms-${bidder.id}`}>
+            On bidding platforms ({bidder.platformIdentities.length})
+          </Subtitle2>
+          <ul className={styles.identities}>
+            {bidder.platformIdentities.map((identity) => (
+              <li key={`${identity.platform}:${identity.externalId}`} className={styles.identity}>
+                <div className={styles.entryHead}>
+                  <Body1Strong>{identity.platform}</Body1Strong>
+                  <Caption1 className={styles.muted}>
+                    {identity.lastActive
+                      ? `Last active ${dateOf(identity.lastActive)}`
+                      : 'No activity yet'}
+                  </Caption1>
+                </div>
+                <Body1>
+                  {countOf(identity.totalBids, 'bid')} · {countOf(identity.totalWins, 'win')} ·{' '}
+                  {formatMoney(identity.totalSpent, identity.currency)} spent
+                </Body1>
+                <Caption1 className={styles.muted}>
+                  {identity.platform} ID {identity.externalId}
+                  {identity.email ? ` · ${identity.email}` : ''}
+                </Caption1>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {bidder.localScore ? (
         <MessageBar intent="info">
           <MessageBarBody>

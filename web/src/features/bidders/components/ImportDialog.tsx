@@ -12,7 +12,6 @@ import {
   makeStyles,
   mergeClasses,
   MessageBar,
-  MessageBarActions,
   MessageBarBody,
   MessageBarTitle,
   ProgressBar,
@@ -24,7 +23,10 @@ import {
 import { ArrowDownloadRegular, DocumentRegular } from '@fluentui/react-icons';
 import type { ImportResult } from '@contracts/bidders/bidders.schema';
 import { useRef, useState } from 'react';
+import { useCan } from '../../../lib/auth-store';
 import { downloadText } from '../../../lib/download';
+import { useFeatureSlots } from '../../../lib/feature-slots';
+import { needsPermission } from '../../../lib/permission-text';
 import { useAction } from '../../../lib/use-action';
 import { useBidderActions } from '../api/bidders';
 import { countOf } from '../../../lib/plural';
@@ -126,11 +128,13 @@ function Result({ result }: { result: ImportResult }) {
   );
 }
 
-/** Import Bidders: a file upload with progress and a summary; platforms once they can connect. */
+/** Import Bidders: from a connected bidding platform, or a file upload with progress and a summary. */
 export function ImportDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const styles = useStyles();
   const actions = useBidderActions();
   const input = useRef<HTMLInputElement>(null);
+  const can = useCan();
+  const { BidderPlatformImport } = useFeatureSlots();
   const [tab, setTab] = useState<'platform' | 'file'>('file');
   const [files, setFiles] = useState<File[]>([]);
   const [progress, setProgress] = useState(0);
@@ -173,17 +177,13 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose(): void
               <Tab value="file">File Upload</Tab>
             </TabList>
             {tab === 'platform' ? (
-              // Until Account Settings › APIs exists, there is nowhere to connect one: say so.
-              <MessageBar intent="info" layout="multiline">
-                <MessageBarBody>
-                  <MessageBarTitle>No Platforms Connected</MessageBarTitle>
-                  Connecting bidding platforms is coming to Account Settings › APIs. Until then,
-                  import your bidders from a file.
-                </MessageBarBody>
-                <MessageBarActions>
-                  <Button onClick={() => setTab('file')}>Use File Upload</Button>
-                </MessageBarActions>
-              </MessageBar>
+              BidderPlatformImport && can('data:import') ? (
+                <BidderPlatformImport onImported={() => void actions.refreshLists()} />
+              ) : (
+                <MessageBar intent="info">
+                  <MessageBarBody>{needsPermission('data:import')}</MessageBarBody>
+                </MessageBar>
+              )
             ) : (
               <>
                 <div

@@ -1,0 +1,157 @@
+import { bidderInputSchema, type PlatformIdentity } from '../bidders/bidders.schema.js';
+import { bidderWithEmail, createBidder, linkPlatformIdentity } from '../bidders/bidders.service.js';
+import { isConflict } from '../platform/cosmos-errors.js';
+import { AppError } from '../platform/errors.js';
+import type { Stored } from '../platform/repo.js';
+import { randomUUID } from 'node:crypto';
+import type { RecordScope } from './auction-sync.js';
+import type { PlatformBidder } from './connectors/connector.js';
+import { findLink, integrations, linkId, type LinkRecord } from './integrations.repo.js';
+import type { SyncChange } from './integrations.schema.js';
+
+const identityOf = (scope: RecordScope, bidder: PlatformBidder): PlatformIdentity => {
+  const now = new Date().toISOString();
+  return {
+    platform: scope.connection.platform,
+    externalId: bidder.externalId,
+    email: bidder.email,
+    totalBids: bidder.totalBids,
+    totalWins: bidder.totalWins,
+    totalSpent: bidder.totalSpent,
+    currency: bidder.currency,
+    lastActive: bidder.lastActive,
+    linkedAt: now,
+    updatedAt: bidder.updatedAt,
+  };
+};
+
+const change = (
+  bidder: PlatformBidder,
+  localId: string | null,
+  action: SyncChange['action'],
+  message: string | null = null,
+): SyncChange => ({
+  entity: 'bidder',
+  externalId: bidder.externalId,
+  localId,
+  title: `${bidder.firstName} ${bidder.lastName}`.trim(),
+  action,
+  fields: [],
+  message,
+});
+
+async function saveLink(scope: RecordScope, link: LinkRecord) {
+  const { _etag, _ts, ...document } = link as LinkRecord & { _etag?: string; _ts?: number };
+  await integrations.upsert(scope.ctx.scope, document);
+}
+
+/** The link of a platform bidder, made `pending` with a new local id when there is none. */
+async function linkFor(scope: RecordScope, externalId: string) {
+  const { platform } = scope.connection;
+  const existing = await findLink(scope.ctx.scope, platform, 'bidder', externalId);
+  if (existing) return existing;
+  const link: LinkRecord = {
+    id: linkId(platform, 'bidder', externalId),
+    kind: 'link',
+    accountId: scope.ctx.scope.accountId,
+    platform,
+    entity: 'bidder',
+    externalId,
+    localId: randomUUID(),
+    state: 'pending',
+    platformUpdatedAt: null,
+    localRevision: null,
+    syncedAt: null,
+  };
+  try {
+    return (await integrations.create(scope.ctx.scope, link)) as Stored<LinkRecord>;
+  } catch (error) {
+    if (!isConflict(error)) throw error;
+    return (await findLink(scope.ctx.scope, platform, 'bidder', externalId)) as Stored<LinkRecord>;
+  }
+}
+
+/**
+ * Brings one platform bidder into Lotwise through duplicate detection: a person Lotwise already
+ * knows (by the matcher's rules) becomes that bidder with one more platform identity, a new one
+ * is added; a linked one has its platform figures brought up to date.
+ */
+export async function applyPlatformBidder(
+  scope: RecordScope,
+  bidder: PlatformBidder,
+): Promise<SyncChange> {
+  const identity = identityOf(scope, bidder);
+  const link = await linkFor(scope, bidder.externalId);
+  if (link.state === 'synced') {
+    try {
+      const linked = await linkPlatformIdentity(scope.ctx, link.localId, identity);
+      if (linked.bidder.id !== link.localId)
+        await saveLink(scope, { ...link, localId: linked.bidder.id });
+      return change(bidder, linked.bidder.id, linked.changed ? 'updated' : 'unchanged');
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'not_found') {
+        return change(bidder, link.localId, 'skipped', 'Deleted in Lotwise; not imported again');
+      }
+      throw error;
+    }
+  }
+  const input = bidderInputSchema.safeParse({
+    firstName: bidder.firstName,
+    lastName: bidder.lastName,
+    email: bidder.email ?? '',
+    phone: bidder.phone ?? '',
+    status: bidder.status,
+  });
+  if (!input.success) {
+    const issue = input.error.issues[0];
+    return change(
+      bidder,
+      null,
+      'failed',
+      `${issue?.path.join('.') ?? 'record'}: ${issue?.message ?? 'is not valid'}`,
+    );
+  }
+  // A platform knows its bidders by e-mail: the same address is the same person, linked as is.
+  const known = input.data.email ? await bidderWithEmail(scope.ctx, input.data.email) : undefined;
+  if (known) {
+    const linked = await linkPlatformIdentity(scope.ctx, known.id, identity);
+    await saveLink(scope, {
+      ...link,
+      localId: linked.bidder.id,
+      state: 'synced',
+      platformUpdatedAt: bidder.updatedAt,
+      syncedAt: new Date().toISOString(),
+    });
+    return change(
+      bidder,
+      linked.bidder.id,
+      'updated',
+      `The same person as ${known.firstName} ${known.lastName} (${known.bidderId}): same e-mail`,
+    );
+  }
+  const outcome = await createBidder(scope.ctx, input.data, { id: link.localId });
+  const linked = await linkPlatformIdentity(scope.ctx, outcome.bidder.id, identity);
+  await saveLink(scope, {
+    ...link,
+    localId: linked.bidder.id,
+    state: 'synced',
+    platformUpdatedAt: bidder.updatedAt,
+    syncedAt: new Date().toISOString(),
+  });
+  if (outcome.mergedBecause) {
+    return change(
+      bidder,
+      linked.bidder.id,
+      'updated',
+      `The same person as ${linked.bidder.firstName} ${linked.bidder.lastName} (${linked.bidder.bidderId}): ${outcome.mergedBecause.join(', ')}`,
+    );
+  }
+  return change(
+    bidder,
+    linked.bidder.id,
+    'created',
+    outcome.possibleDuplicates
+      ? `${outcome.possibleDuplicates} possible duplicates to review`
+      : null,
+  );
+}
