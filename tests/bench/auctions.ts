@@ -33,7 +33,7 @@ const DAY = 86_400_000;
 const day = (at: Date) => at.toISOString().slice(0, 10);
 
 /** Documents written a hundred at a time, all or none each, four batches at once. */
-async function writeAll(container: Container, accountId: string, documents: object[]) {
+export async function writeAll(container: Container, accountId: string, documents: object[]) {
   let next = 0;
   await Promise.all(
     Array.from({ length: 4 }, async () => {
@@ -313,7 +313,7 @@ async function listFigures() {
 }
 
 /** Bidders with preferences and histories, so the assessment has categories to weigh. */
-async function bidderRecords(accountId: string, count: number) {
+export async function bidderRecords(accountId: string, count: number) {
   const { buildBidder } = await import('../../functions/src/bidders/bidders.service.js');
   const { defaultScoringSettings } = await import('../../functions/src/scoring/scoring.service.js');
   const { preferredCategories } = await import('../../functions/src/bidders/bidders.schema.js');

@@ -7,6 +7,7 @@ import { repoRoot } from '../../functions/dev/local-settings.js';
 import { AUCTION_PARTS, auctionFigures, type AuctionFigures } from './auctions.js';
 import { BIDDER_PARTS, bidderFigures, type BidderFigures } from './bidders.js';
 import { identityFigures } from './identity.js';
+import { INTEGRATION_PARTS, integrationFigures, type IntegrationFigures } from './integrations.js';
 import { round, summarise, type Summary } from './stats.js';
 
 /**
@@ -19,6 +20,8 @@ import { round, summarise, type Summary } from './stats.js';
  *     tenant's list alone and among ten tenants.
  *  5. Auctions: the list at 5,000 auctions against the bare SDK query, the bidder assessment at
  *     10,000 bidders, and a 2,000-lot catalogue import.
+ *  6. Platform integrations: the first sync of 1,000 auctions of 50 lots and a no-change sync,
+ *     and a 20,000-bidder platform import with 5% already known.
  */
 
 function runChild(script: string, args: string[] = []) {
@@ -121,17 +124,21 @@ async function hostFigures() {
  * tests/artifacts/bench.json; a partial run writes tests/artifacts/bench-<parts>.json, so it
  * never replaces the full figures.
  */
-const PARTS = ['identity', 'query', 'host', 'bidders', 'auctions'];
+const PARTS = ['identity', 'query', 'host', 'bidders', 'auctions', 'integrations'];
 const named = process.argv.slice(2).filter((argument) => PARTS.includes(argument));
 const parts = named.length ? named : process.env.BENCH ? process.env.BENCH.split(',') : PARTS;
 const bidderParts = process.env.BENCH_BIDDERS ? process.env.BENCH_BIDDERS.split(',') : BIDDER_PARTS;
 const auctionParts = process.env.BENCH_AUCTIONS
   ? process.env.BENCH_AUCTIONS.split(',')
   : AUCTION_PARTS;
+const integrationParts = process.env.BENCH_INTEGRATIONS
+  ? process.env.BENCH_INTEGRATIONS.split(',')
+  : INTEGRATION_PARTS;
 const everything =
   PARTS.every((part) => parts.includes(part)) &&
   BIDDER_PARTS.every((part) => bidderParts.includes(part)) &&
-  AUCTION_PARTS.every((part) => auctionParts.includes(part));
+  AUCTION_PARTS.every((part) => auctionParts.includes(part)) &&
+  INTEGRATION_PARTS.every((part) => integrationParts.includes(part));
 const when = async <T>(part: string, figures: () => Promise<T>) =>
   parts.includes(part) ? figures() : null;
 
@@ -143,6 +150,7 @@ const queries = await when('query', async () => ({
 const host = await when('host', hostFigures);
 const bidders = await when('bidders', () => bidderFigures(bidderParts));
 const auctions = await when('auctions', () => auctionFigures(auctionParts));
+const integrations = await when('integrations', () => integrationFigures(integrationParts));
 
 const report = {
   measuredAt: new Date().toISOString(),
@@ -152,6 +160,7 @@ const report = {
   identity: identity && identityReport(identity),
   bidders,
   auctions,
+  integrations,
 };
 
 function emulatorQueryReport(before: QueryFigures, after: QueryFigures) {
@@ -216,6 +225,7 @@ const artifact = everything
       ...parts,
       ...(parts.includes('bidders') ? bidderParts : []),
       ...(parts.includes('auctions') ? auctionParts : []),
+      ...(parts.includes('integrations') ? integrationParts : []),
     ].join('-')}.json`;
 mkdirSync(join(repoRoot, 'tests', 'artifacts'), { recursive: true });
 writeFileSync(
@@ -229,6 +239,7 @@ process.stdout.write(
     report.identity && identitySummary(report.identity),
     bidders && biddersSummary(bidders),
     auctions && auctionsSummary(auctions),
+    integrations && integrationsSummary(integrations),
   ]
     .filter(Boolean)
     .join('\n')}\nSaved to tests/artifacts/${artifact}\n`,
@@ -340,4 +351,16 @@ function auctionsSummary(figures: AuctionFigures) {
     .filter(Boolean)
     .join('\n')
     .concat('\n');
+}
+
+function integrationsSummary({ auctions, bidders }: IntegrationFigures) {
+  return [
+    'Platform integrations (ProxyBid in the local platform sandbox)',
+    auctions &&
+      `  first sync          ${auctions.auctions} auctions × ${auctions.lotsPerAuction} lots: ${auctions.firstSync.seconds} s (${auctions.firstSync.imported.auctions} auctions, ${auctions.firstSync.imported.lots} lots imported)\n  no-change sync      ${auctions.noChangeSync.seconds} s (${auctions.noChangeSync.counts.unchanged} unchanged)`,
+    bidders &&
+      `  bidder import       ${bidders.platformBidders} platform bidders, ${bidders.alreadyKnown} of them among ${bidders.lotwiseBidders} Lotwise bidders: ${bidders.seconds} s (${bidders.perSecond}/s)\n  known ones found    ${bidders.found.sameBidder} as the same bidder, ${bidders.found.forReview} for review; recall ${bidders.recall}, precision ${bidders.precision}`,
+  ]
+    .filter(Boolean)
+    .join('\n');
 }
