@@ -13,9 +13,11 @@ import {
 } from '../../functions/src/integrations/integrations.schema.js';
 import {
   codeOf,
+  createBidder,
   domain,
   fieldsOf,
   freshOwner,
+  getBidder,
   signedInToken,
   type Owner,
 } from '../support/bidders.js';
@@ -490,6 +492,102 @@ describe('bidders from platforms', () => {
       },
     });
     expect(again.body.counts).toMatchObject({ created: 0, unchanged: 1 });
+  });
+});
+
+describe('a whole platform of bidders', () => {
+  it('finds the people the house has, and a sync cut off half-way resumes without doubles', async () => {
+    const owner = await freshOwner();
+    const theodora = await createBidder(owner.token, {
+      firstName: 'Theodora',
+      lastName: 'Achterberg',
+      email: 'theodora.achterberg@example.com',
+    });
+    const bartholomew = await createBidder(owner.token, {
+      firstName: 'Bartholomew',
+      lastName: 'Quistgaard',
+      email: 'bart.quistgaard@gmail.com',
+      phone: '(555) 201-7788',
+    });
+    // On the platform: the same address in capitals, and a tagged Gmail alias with a misspelt name.
+    const platform = await control().createAccount({
+      platform: 'ProxyBid',
+      auctions: 0,
+      bidders: 60,
+      seed: 11,
+      include: [
+        { firstName: 'Theodora', lastName: 'Achterberg', email: 'THEODORA.ACHTERBERG@EXAMPLE.COM' },
+        {
+          firstName: 'Bartolomew',
+          lastName: 'Quistgaard',
+          email: 'bartquistgaard+auctions@gmail.com',
+          phone: '555.201.7788',
+        },
+      ],
+    });
+    await connect(owner, 'ProxyBid', platform.key);
+    await saveSync(owner, { autoImport: false, bidderDataSync: true });
+    // The sale list and the first page of 25 bidders, then the platform goes down.
+    await control().setFaults(platform.key, { fail_after: { requests: 2 } });
+    const broken = await sync(owner, 'ProxyBid');
+    expect(broken.status).toBe('failed');
+    const part = await domain<{ total: number }>('GET', '/listBidders', { token: owner.token });
+    expect(part.body.total).toBeGreaterThan(2);
+    expect(part.body.total).toBeLessThan(60);
+
+    await control().clearFaults(platform.key);
+    const resumed = await sync(owner, 'ProxyBid');
+    expect(resumed.status).not.toBe('failed');
+    const linked = await getBidder(owner.token, theodora.id);
+    expect(linked.body.platformIdentities).toMatchObject([
+      { platform: 'ProxyBid', email: 'THEODORA.ACHTERBERG@EXAMPLE.COM' },
+    ]);
+    // The alias is found by duplicate detection: merged into the house's bidder, or set beside it
+    // for review.
+    const alias = await getBidder(owner.token, bartholomew.id);
+    if (alias.body.platformIdentities.length === 0) {
+      const pairs = await domain<{
+        duplicates: { bidder1: { id: string }; bidder2: { id: string } }[];
+      }>('GET', '/duplicates', { token: owner.token });
+      expect(
+        pairs.body.duplicates.some((pair) =>
+          [pair.bidder1.id, pair.bidder2.id].includes(bartholomew.id),
+        ),
+      ).toBe(true);
+    }
+    // As many bidders as a sync never cut off makes of the same platform (the platform's own
+    // near-duplicates merged or paired as anywhere).
+    const whole = await freshOwner();
+    await createBidder(whole.token, {
+      firstName: 'Theodora',
+      lastName: 'Achterberg',
+      email: 'theodora.achterberg@example.com',
+    });
+    await createBidder(whole.token, {
+      firstName: 'Bartholomew',
+      lastName: 'Quistgaard',
+      email: 'bart.quistgaard@gmail.com',
+      phone: '(555) 201-7788',
+    });
+    await connect(whole, 'ProxyBid', platform.key);
+    await saveSync(whole, { autoImport: false, bidderDataSync: true });
+    const uncutRun = await sync(whole, 'ProxyBid');
+    // The platform's own bad records (an address that is not one) are logged, not imported.
+    expect(uncutRun.status).toBe('partial');
+    expect(
+      new Set(
+        uncutRun.changes.filter((c) => c.action === 'failed').map((change) => change.message),
+      ),
+    ).toEqual(new Set(['email: Enter a valid email address']));
+    const all = await domain<{ total: number }>('GET', '/listBidders', { token: owner.token });
+    const uncut = await domain<{ total: number }>('GET', '/listBidders', { token: whole.token });
+    expect(all.body.total).toBe(uncut.body.total);
+    expect(all.body.total).toBeGreaterThanOrEqual(60 - 2);
+    const again = await sync(owner, 'ProxyBid');
+    expect(again.counts.created).toBe(0);
+    expect(
+      (await domain<{ total: number }>('GET', '/listBidders', { token: owner.token })).body.total,
+    ).toBe(all.body.total);
   });
 });
 

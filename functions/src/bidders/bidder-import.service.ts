@@ -8,14 +8,25 @@ import { validationError } from '../platform/validation.js';
 import { scoringSettings } from '../scoring/scoring.service.js';
 import { csvRows, openUpload, readAll, xlsxRows, type Row } from '../uploads/files.js';
 import { columnOf, jsonRows, rowProblem, toInput } from './bidder-rows.js';
-import type { ImportResult, PairCandidate } from './bidders.schema.js';
-import { biddersRepo, candidatesByIds, eachKnownBidderPage, notesRepo } from './bidders.repo.js';
+import type {
+  BidderInput,
+  ImportResult,
+  PairCandidate,
+  PlatformIdentity,
+} from './bidders.schema.js';
+import {
+  biddersRepo,
+  candidatesByIds,
+  eachKnownBidderPage,
+  notesRepo,
+  type BidderRecord,
+} from './bidders.repo.js';
 import { buildBidder, firstNoteOf } from './bidders.service.js';
 import { pairsInBlocks } from './duplicate-matcher.js';
 import { ImportIndex, type NewBidder } from './import-index.js';
 
 export type { NewBidder };
-import { noMatches, recordPairs } from './duplicates.service.js';
+import { noMatches, recordMatchesFor, recordPairs } from './duplicates.service.js';
 import { forgetTotals } from './list-totals.js';
 
 /** The spec's limit for an upload, enforced here rather than only stated. */
@@ -249,4 +260,77 @@ export async function importBidders(
     },
   });
   return result;
+}
+
+/** A platform bidder new to Lotwise: its input, its identity there, and the id chosen for it. */
+export interface PlatformNewcomer {
+  id: string;
+  input: BidderInput;
+  identity: PlatformIdentity;
+}
+
+/** What became of a newcomer: the bidder it is after matching, and why when merged into another. */
+export interface NewcomerOutcome {
+  bidderId: string;
+  mergedInto: { name: string; bidderId: string; reasons: string[] } | null;
+}
+
+/**
+ * Adds platform bidders new to Lotwise as an import adds rows: scored, written with their
+ * platform identity in all-or-nothing batches, then matched against the account and each other
+ * in one pass (merged on arrival at the auto-merge threshold, set for review below it). A
+ * newcomer whose id is already taken (a sync cut short and repeated) or whose batch clashed is
+ * left out, for the caller to bring in one by one. Answers the outcome of each one written.
+ */
+export async function importPlatformBidders(
+  ctx: RequestContext,
+  newcomers: PlatformNewcomer[],
+): Promise<{ outcomes: Map<string, NewcomerOutcome>; possibleDuplicates: number }> {
+  const outcomes = new Map<string, NewcomerOutcome>();
+  if (!newcomers.length) return { outcomes, possibleDuplicates: 0 };
+  const settings = await scoringSettings(ctx);
+  const now = new Date();
+  const written: BidderRecord[] = [];
+  for (let start = 0; start < newcomers.length; start += IMPORT_BATCH) {
+    const batch = newcomers.slice(start, start + IMPORT_BATCH).map(({ id, input, identity }) => ({
+      record: { ...buildBidder(ctx, input, settings, now, id), platformIdentities: [identity] },
+      notes: [],
+    }));
+    for (const { record } of (await writeNewBidders(ctx, batch)).written) {
+      written.push(record as BidderRecord);
+    }
+  }
+  const matches = await recordMatchesFor(ctx, written, settings.autoMergeThreshold);
+  const survivorOf = new Map(matches.merges.map((merge) => [merge.mergedId, merge]));
+  for (const record of written) {
+    let merge = survivorOf.get(record.id);
+    const reasons = merge?.reasons ?? [];
+    // A newcomer merged into another newcomer merged in turn ends with the last survivor.
+    while (merge && survivorOf.has(merge.survivorId)) merge = survivorOf.get(merge.survivorId);
+    if (!merge) {
+      outcomes.set(record.id, { bidderId: record.id, mergedInto: null });
+      continue;
+    }
+    const survivor = await biddersRepo.find(ctx.scope, merge.survivorId);
+    outcomes.set(record.id, {
+      bidderId: merge.survivorId,
+      mergedInto: survivor
+        ? {
+            name: `${survivor.firstName} ${survivor.lastName}`,
+            bidderId: survivor.bidderId,
+            reasons,
+          }
+        : null,
+    });
+  }
+  await writeAudit(ctx, {
+    action: 'bidder.import',
+    entity: { type: 'import', id: ctx.correlationId },
+    after: {
+      source: newcomers[0]?.identity.platform,
+      successful: written.length,
+      possibleDuplicates: matches,
+    },
+  });
+  return { outcomes, possibleDuplicates: matches.pending };
 }

@@ -301,6 +301,16 @@ export async function findByAlias(scope: AccountScope, bidderId: string) {
   return survivor;
 }
 
+/** The bidders with any of these (lower-cased) e-mail addresses, longest-known first. */
+export async function findByEmails(scope: AccountScope, emails: string[]) {
+  if (emails.length === 0) return [];
+  return biddersRepo.all(scope, {
+    where: 'ARRAY_CONTAINS(@emails, c.email)',
+    parameters: [{ name: '@emails', value: emails }],
+    orderBy: 'c.createdAt ASC',
+  });
+}
+
 /** The longest-known bidder with this (lower-cased) e-mail address, if any. */
 export async function findByEmail(scope: AccountScope, email: string) {
   const [first] = await biddersRepo.all(scope, {

@@ -33,6 +33,7 @@ import {
   deleteNotesOn,
   findByAlias,
   findByEmail,
+  findByEmails,
   findMergedInto,
   notesOn,
   notesRepo,
@@ -566,6 +567,16 @@ export async function linkPlatformIdentity(
       if (!isStale(error) || attempt >= 5) throw error;
     }
   }
+}
+
+/** Per e-mail address (lower case), the longest-known bidder with it, for many at once. */
+export async function biddersWithEmails(ctx: Pick<RequestContext, 'scope'>, emails: string[]) {
+  const lower = [...new Set(emails.map((email) => email.trim().toLowerCase()))];
+  const byEmail = new Map<string, Stored<BidderRecord>>();
+  for (const bidder of await findByEmails(ctx.scope, lower)) {
+    if (bidder.email && !byEmail.has(bidder.email)) byEmail.set(bidder.email, bidder);
+  }
+  return byEmail;
 }
 
 /** The bidder with this e-mail address (as typed, in any case), if the account has one. */

@@ -1,12 +1,24 @@
 import { bidderInputSchema, type PlatformIdentity } from '../bidders/bidders.schema.js';
-import { bidderWithEmail, createBidder, linkPlatformIdentity } from '../bidders/bidders.service.js';
+import { importPlatformBidders, type PlatformNewcomer } from '../bidders/bidder-import.service.js';
+import {
+  biddersWithEmails,
+  bidderWithEmail,
+  createBidder,
+  linkPlatformIdentity,
+} from '../bidders/bidders.service.js';
 import { isConflict } from '../platform/cosmos-errors.js';
 import { AppError } from '../platform/errors.js';
-import type { Stored } from '../platform/repo.js';
+import { MAX_BATCH_OPERATIONS, type Stored } from '../platform/repo.js';
 import { randomUUID } from 'node:crypto';
 import type { RecordScope } from './auction-sync.js';
 import type { PlatformBidder } from './connectors/connector.js';
-import { findLink, integrations, linkId, type LinkRecord } from './integrations.repo.js';
+import {
+  findLink,
+  integrations,
+  linkId,
+  linksOfExternal,
+  type LinkRecord,
+} from './integrations.repo.js';
 import type { SyncChange } from './integrations.schema.js';
 
 const identityOf = (scope: RecordScope, bidder: PlatformBidder): PlatformIdentity => {
@@ -154,4 +166,153 @@ export async function applyPlatformBidder(
       ? `${outcome.possibleDuplicates} possible duplicates to review`
       : null,
   );
+}
+
+const pendingLink = (scope: RecordScope, externalId: string): LinkRecord => ({
+  id: linkId(scope.connection.platform, 'bidder', externalId),
+  kind: 'link',
+  accountId: scope.ctx.scope.accountId,
+  platform: scope.connection.platform,
+  entity: 'bidder',
+  externalId,
+  localId: randomUUID(),
+  state: 'pending',
+  platformUpdatedAt: null,
+  localRevision: null,
+  syncedAt: null,
+});
+
+async function upsertLinks(scope: RecordScope, links: LinkRecord[]) {
+  for (let start = 0; start < links.length; start += MAX_BATCH_OPERATIONS) {
+    await integrations.writeBatch(
+      scope.ctx.scope,
+      links.slice(start, start + MAX_BATCH_OPERATIONS).map((link) => {
+        const { _etag, _ts, ...document } = link as LinkRecord & { _etag?: string; _ts?: number };
+        return { op: 'upsert' as const, document };
+      }),
+    );
+  }
+}
+
+/**
+ * A page of platform bidders at once, with the outcome `applyPlatformBidder` gives each: the
+ * page's links and the e-mail addresses Lotwise knows are read in one query each, the pending
+ * links of the newcomers written before them, and the newcomers added and matched together.
+ * Linked bidders, those known by e-mail and a newcomer whose id a cut-short sync already used
+ * go one by one, as they are few; a record that cannot be written is logged as failed.
+ */
+export async function applyPlatformBidders(
+  scope: RecordScope,
+  bidders: PlatformBidder[],
+): Promise<SyncChange[]> {
+  const { platform } = scope.connection;
+  const links = new Map(
+    (
+      await linksOfExternal(
+        scope.ctx.scope,
+        platform,
+        'bidder',
+        bidders.map((bidder) => bidder.externalId),
+      )
+    ).map((link) => [link.externalId, link]),
+  );
+  const inputs = new Map(
+    bidders.map((bidder) => [
+      bidder.externalId,
+      bidderInputSchema.safeParse({
+        firstName: bidder.firstName,
+        lastName: bidder.lastName,
+        email: bidder.email ?? '',
+        phone: bidder.phone ?? '',
+        status: bidder.status,
+      }),
+    ]),
+  );
+  const known = await biddersWithEmails(
+    scope.ctx,
+    bidders.flatMap((bidder) => {
+      const input = inputs.get(bidder.externalId);
+      return !links.has(bidder.externalId) && input?.success && input.data.email
+        ? [input.data.email]
+        : [];
+    }),
+  );
+  const candidates = bidders.flatMap((bidder) => {
+    const input = inputs.get(bidder.externalId);
+    if (links.has(bidder.externalId) || !input?.success) return [];
+    if (input.data.email && known.has(input.data.email.toLowerCase())) return [];
+    return [{ bidder, input: input.data }];
+  });
+  // The newcomers' links are written before their bidders, so a sync cut off between the two
+  // finds the ids it chose. A batch another import got to first goes one by one instead.
+  const newcomers: typeof candidates = [];
+  const fresh: LinkRecord[] = [];
+  for (let start = 0; start < candidates.length; start += MAX_BATCH_OPERATIONS) {
+    const chunk = candidates.slice(start, start + MAX_BATCH_OPERATIONS);
+    const chunkLinks = chunk.map(({ bidder }) => pendingLink(scope, bidder.externalId));
+    try {
+      await integrations.writeBatch(
+        scope.ctx.scope,
+        chunkLinks.map((document) => ({ op: 'create' as const, document })),
+      );
+      newcomers.push(...chunk);
+      fresh.push(...chunkLinks);
+    } catch (error) {
+      if (!isConflict(error)) throw error;
+    }
+  }
+  const { outcomes } = await importPlatformBidders(
+    scope.ctx,
+    newcomers.map(({ bidder, input }, index): PlatformNewcomer => ({
+      id: (fresh[index] as LinkRecord).localId,
+      input,
+      identity: identityOf(scope, bidder),
+    })),
+  );
+  const syncedAt = new Date().toISOString();
+  const made: { link: LinkRecord; change: SyncChange }[] = [];
+  newcomers.forEach(({ bidder }, index) => {
+    const link = fresh[index] as LinkRecord;
+    const outcome = outcomes.get(link.localId);
+    if (!outcome) return;
+    const merged = outcome.mergedInto;
+    made.push({
+      link: {
+        ...link,
+        localId: outcome.bidderId,
+        state: 'synced',
+        platformUpdatedAt: bidder.updatedAt,
+        syncedAt,
+      },
+      change: merged
+        ? change(
+            bidder,
+            outcome.bidderId,
+            'updated',
+            `The same person as ${merged.name} (${merged.bidderId}): ${merged.reasons.join(', ')}`,
+          )
+        : change(bidder, outcome.bidderId, 'created'),
+    });
+  });
+  await upsertLinks(
+    scope,
+    made.map((entry) => entry.link),
+  );
+  const changes = new Map(made.map((entry) => [entry.link.externalId, entry.change]));
+  const results: SyncChange[] = [];
+  for (const bidder of bidders) {
+    const done = changes.get(bidder.externalId);
+    if (done) {
+      results.push(done);
+      continue;
+    }
+    try {
+      results.push(await applyPlatformBidder(scope, bidder));
+    } catch (error) {
+      // A record that cannot be written is logged, not fatal.
+      if (!(error instanceof AppError)) throw error;
+      results.push(change(bidder, null, 'failed', error.message));
+    }
+  }
+  return results;
 }

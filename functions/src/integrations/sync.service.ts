@@ -13,7 +13,7 @@ import {
   twoWay,
   type SyncScope,
 } from './auction-sync.js';
-import { applyPlatformBidder } from './bidder-sync.js';
+import { applyPlatformBidders } from './bidder-sync.js';
 import { PlatformError, type PlatformBidder } from './connectors/connector.js';
 import {
   connectionsDue,
@@ -389,24 +389,9 @@ async function stopped(ctx: Pick<RequestContext, 'scope'>, run: RunLog) {
   await countImported(ctx, run.record.platform, run);
 }
 
-/** Applies platform bidders one by one: a record that cannot be written is logged, not fatal. */
+/** Applies a page of platform bidders: a record that cannot be written is logged, not fatal. */
 async function applyBidders(scope: SyncScope, run: RunLog, bidders: PlatformBidder[]) {
-  for (const bidder of bidders) {
-    try {
-      run.add(await applyPlatformBidder(scope, bidder));
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      run.add({
-        entity: 'bidder',
-        externalId: bidder.externalId,
-        localId: null,
-        title: `${bidder.firstName} ${bidder.lastName}`,
-        action: 'failed',
-        fields: [],
-        message: error.message,
-      });
-    }
-  }
+  for (const entry of await applyPlatformBidders(scope, bidders)) run.add(entry);
 }
 
 /**
