@@ -150,13 +150,20 @@ describe('API keys', () => {
     expect(messageOf(notifications)).toMatch(/API keys are not accepted here/);
   });
 
-  it('cannot be given a permission its creator cannot give, nor manage keys', async () => {
+  it('cannot be given a permission its creator cannot give, nor manage keys or webhooks', async () => {
     const keys = await createKey(owner.token, {
       name: 'Minting',
       permissions: ['bidders:view', 'system:api_keys'],
     });
     expect(keys.status).toBe(400);
     expect(fieldsOf(keys)).toEqual(['permissions.1']);
+    // A webhook set up by a leaked key would keep sending the account's data after its revocation.
+    const hooks = await createKey(owner.token, {
+      name: 'Listening',
+      permissions: ['system:webhooks', 'bidders:view'],
+    });
+    expect(hooks.status).toBe(400);
+    expect(fieldsOf(hooks)).toEqual(['permissions.0']);
     const unknown = await createKey(owner.token, { name: 'Typo', permissions: ['bidders:fly'] });
     expect(unknown.status).toBe(400);
     expect(fieldsOf(unknown)).toEqual(['permissions.0']);
@@ -165,10 +172,12 @@ describe('API keys', () => {
     const nameless = await createKey(owner.token, { name: ' ', permissions: ['bidders:view'] });
     expect(fieldsOf(nameless)).toEqual(['name']);
 
-    // Even a key holding every other permission is refused at the keys' own routes.
-    const broad = await keyWith(['bidders:view', 'system:webhooks']);
-    const listed = await domain('GET', '/api-keys', { token: broad.key });
-    expect(listed.status).toBe(401);
+    // A key is refused at the keys' and the webhooks' routes, whatever it holds.
+    const broad = await keyWith(['bidders:view', 'system:settings']);
+    for (const path of ['/api-keys', '/webhooks']) {
+      const listed = await domain('GET', path, { token: broad.key });
+      expect(listed.status).toBe(401);
+    }
   });
 
   it('is managed by the owner only: admin and staff get 403', async () => {

@@ -8,20 +8,22 @@ import { permissionSchema } from '../identity/shared/common.schema.js';
  */
 
 /**
- * What a key may be given: any permission but managing keys, so a leaked key cannot mint others
- * that outlive its revocation.
+ * What a key may be given: any permission but managing keys and webhooks, so a leaked key can
+ * neither mint keys nor set up a webhook that would keep sending the account's data after the
+ * key is revoked.
  */
-export type ApiKeyPermission = Exclude<Permission, 'system:api_keys'>;
-export const apiKeyPermissions: readonly ApiKeyPermission[] = allPermissions.filter(
-  (permission): permission is ApiKeyPermission => permission !== 'system:api_keys',
-);
+const peopleOnly = ['system:api_keys', 'system:webhooks'] as const;
+export type ApiKeyPermission = Exclude<Permission, (typeof peopleOnly)[number]>;
+const keyMay = (permission: string): permission is ApiKeyPermission =>
+  !(peopleOnly as readonly string[]).includes(permission);
+export const apiKeyPermissions: readonly ApiKeyPermission[] = allPermissions.filter(keyMay);
 
 export const apiKeyCreateSchema = z.object({
   name: z.string().trim().min(1, 'is required').max(80),
   permissions: z
     .array(
-      permissionSchema.refine((value) => value !== 'system:api_keys', {
-        message: 'cannot be given to an API key (keys do not manage keys)',
+      permissionSchema.refine(keyMay, {
+        message: 'cannot be given to an API key (keys manage neither keys nor webhooks)',
       }),
     )
     .min(1, 'choose at least one permission')

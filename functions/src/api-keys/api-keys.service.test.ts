@@ -44,12 +44,13 @@ describe('a key’s permissions', () => {
     expect(permissionsBeyond({ can: () => true }, ['bidders:view'])).toEqual([]);
   });
 
-  it('are catalogue permissions, at least one, never the keys’ own', () => {
+  it('are catalogue permissions, at least one, never managing keys or webhooks', () => {
     const parse = (permissions: unknown) =>
       apiKeyCreateSchema.safeParse({ name: 'Sync', permissions });
     expect(parse(['bidders:view']).success).toBe(true);
     expect(parse([]).success).toBe(false);
     expect(parse(['bidders:fly']).success).toBe(false);
     expect(parse(['system:api_keys']).success).toBe(false);
+    expect(parse(['system:webhooks']).success).toBe(false);
   });
 });

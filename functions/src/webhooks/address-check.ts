@@ -17,6 +17,10 @@ export function addressKind(address: string): AddressKind {
   if (!isIP(address)) return 'forbidden';
   let parsed = ipaddr.parse(address);
   if (parsed instanceof ipaddr.IPv6) {
+    // The deprecated IPv4-compatible form (::a.b.c.d, which ipaddr calls unicast) and the local
+    // NAT64 prefix 64:ff9b:1::/48 (whose IPv4 part is not at the end) are never a public host.
+    const compatible = parsed.range() === 'unicast' && parsed.match(ipaddr.IPv6.parse('::'), 96);
+    if (compatible || parsed.match(ipaddr.IPv6.parse('64:ff9b:1::'), 48)) return 'forbidden';
     // An IPv4 address written as IPv6 (::ffff:10.0.0.1, or NAT64's 64:ff9b::/96) is that address.
     if (parsed.isIPv4MappedAddress()) parsed = parsed.toIPv4Address();
     else if (['rfc6052', 'rfc6145'].includes(parsed.range())) {

@@ -197,11 +197,23 @@ async function attempt(endpoint: EndpointRecord, delivery: DeliveryRecord) {
       ),
     });
   } catch (error) {
-    if (!(error instanceof RefusedUrl)) throw error;
+    // Whatever stops an attempt is that attempt's failure: it counts towards the six, so a
+    // delivery Lotwise cannot send (a secret it can no longer open, say) ends instead of being
+    // taken again for ever.
+    if (!(error instanceof RefusedUrl)) {
+      log().error('webhook attempt failed in Lotwise', {
+        accountId: delivery.accountId,
+        deliveryId: delivery.id,
+        error,
+      });
+    }
     outcome = {
       statusCode: null,
       durationMs: Math.round(performance.now() - started),
-      error: `The URL ${error.message}`,
+      error:
+        error instanceof RefusedUrl
+          ? `The URL ${error.message}`
+          : 'Lotwise could not send this attempt; it is retried like a failed one',
       responseSnippet: null,
     };
   }

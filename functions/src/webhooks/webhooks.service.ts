@@ -127,16 +127,20 @@ export async function updateWebhook(
 const changedMeanwhile = () =>
   preconditionFailed('Someone else changed this webhook; reload it to see their changes');
 
-/** Removes an endpoint and its delivery log; deliveries still queued for it are dropped. */
+/**
+ * Removes an endpoint, then its delivery log; deliveries still queued for it are dropped. The
+ * endpoint and its audit come first: a log left behind by a failure is unreachable and harmless,
+ * and a repeated delete finds the endpoint gone.
+ */
 export async function deleteWebhook(ctx: RequestContext, id: string): Promise<void> {
   const current = await getEndpoint(ctx, id);
   await endpointsRepo.delete(ctx.scope, id);
-  await deleteDeliveriesOf(ctx.scope, id);
   await writeAudit(ctx, {
     action: 'webhook.delete',
     entity: { type: 'webhook', id },
     before: audited(current),
   });
+  await deleteDeliveriesOf(ctx.scope, id);
 }
 
 /**

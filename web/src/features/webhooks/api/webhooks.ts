@@ -16,13 +16,14 @@ const deliveriesKey = (id: string) => `${one(id)}/deliveries?limit=50`;
 
 export const useWebhooks = () => useSWR(listKey, fetchWith(webhookListSchema));
 
-/** An endpoint's delivery log; polled while a delivery is still on its way. */
+/**
+ * An endpoint's delivery log; polled while a delivery is about to be sent (a retry may be hours
+ * away, so those are not waited for).
+ */
 export const useDeliveries = (id: string | null) =>
   useSWR(id ? deliveriesKey(id) : null, fetchWith(deliveryListSchema), {
     refreshInterval: (data) =>
-      data?.deliveries.some((delivery) =>
-        ['pending', 'sending', 'retrying'].includes(delivery.status),
-      )
+      data?.deliveries.some((delivery) => ['pending', 'sending'].includes(delivery.status))
         ? 2000
         : 0,
   });
