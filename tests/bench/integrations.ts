@@ -72,8 +72,8 @@ async function timedSync(testStack: TestStack, token: () => Promise<string>) {
     );
     const done = runs.find((entry) => entry.id === run.id);
     if (done && done.status !== 'queued' && done.status !== 'running') {
-      if (done.status !== 'completed')
-        throw new Error(`the sync ended ${done.status}: ${done.error}`);
+      // Partial is a finished run: the sandbox, like a platform, has some records Lotwise refuses.
+      if (done.status === 'failed') throw new Error(`the sync failed: ${done.error}`);
       return { seconds: round((performance.now() - started) / 1000, 1), counts: done.counts };
     }
   }
