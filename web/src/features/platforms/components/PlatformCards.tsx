@@ -244,7 +244,7 @@ function PlatformCard({ connection }: { connection: PlatformConnection }) {
       </div>
       <div className={styles.features}>
         {connection.features.map((feature) => (
-          <Badge key={feature} appearance="outline" color="subtle">
+          <Badge key={feature} appearance="outline" color="informative">
             {feature}
           </Badge>
         ))}

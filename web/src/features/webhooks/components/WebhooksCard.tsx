@@ -49,6 +49,7 @@ const useStyles = makeStyles({
   endpoint: {
     display: 'grid',
     gridTemplateColumns: '1fr auto',
+    alignItems: 'start',
     gap: tokens.spacingHorizontalM,
     padding: tokens.spacingHorizontalM,
     borderRadius: tokens.borderRadiusMedium,
