@@ -53,8 +53,16 @@ async function signedInOnBidders(page: Page, email = 'owner@harborview.demo') {
   await page.getByText(/Showing \d+ of \d+ bidders/).waitFor();
 }
 
-const search = (page: Page, text: string) =>
-  page.getByRole('searchbox', { name: 'Search bidders' }).fill(text);
+/**
+ * Searches the list and waits for its answer. The list follows the box 300 ms later and keeps
+ * showing the unfiltered rows while it fetches, so a row clicked any sooner may move under the
+ * pointer (and another bidder open) when the filtered rows arrive.
+ */
+async function search(page: Page, text: string) {
+  await page.getByRole('searchbox', { name: 'Search bidders' }).fill(text);
+  await page.waitForURL((url) => url.searchParams.get('q') === text);
+  await page.locator('[role="table"][aria-label="Bidders"][aria-busy="false"]').waitFor();
+}
 
 describe('Bidder Management', () => {
   it('adds a bidder, finds it by search, opens the profile and adds a note that survives a reload', async () => {

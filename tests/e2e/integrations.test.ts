@@ -199,6 +199,7 @@ describe('a house connects a bidding platform and works with it', () => {
     await page.getByText('1 bidder added, 0 matched to bidders you have').first().waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('searchbox', { name: 'Search bidders' }).fill(person.lastName);
+    await page.getByText('Showing 1 of 1 bidder').waitFor();
     await page.getByRole('row', { name: new RegExp(person.lastName) }).click();
     const profile = page.getByRole('dialog', { name: `${person.firstName} ${person.lastName}` });
     const platforms = profile.getByRole('region', { name: 'On bidding platforms (1)' });
