@@ -14,6 +14,8 @@ import { healthFunctions } from './health/health.routes.js';
 import { identityContainers } from './identity/identity.containers.js';
 import { identityFunctions } from './identity/identity.routes.js';
 import { integrationFunctions } from './integrations/integrations.routes.js';
+import { legalFunctions } from './legal/legal.routes.js';
+import { legalContainer } from './legal/legal.repo.js';
 import { integrationsContainer } from './integrations/integrations.repo.js';
 import { sessionGuard } from './identity/sessions/sessions.service.js';
 import { apiDescriptionFunctions } from './platform/api-docs.js';
@@ -51,6 +53,7 @@ const featureTables = (): FunctionTable[] => [
   scoringFunctions,
   auctionFunctions,
   integrationFunctions,
+  legalFunctions,
   uploadFunctions,
   apiKeyFunctions,
   webhookFunctions,
@@ -83,6 +86,7 @@ export const containerDefinitions: ContainerDefinition[] = [
   scoreChangesContainer,
   scoringContainer,
   auctionsContainer,
+  legalContainer,
   integrationsContainer,
   sandboxContainer,
   apiKeysContainer,

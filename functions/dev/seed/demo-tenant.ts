@@ -21,6 +21,7 @@ import { createUser, newUserRecord, userByEmail } from '../../src/identity/share
 import { systemContext } from '../../src/platform/context.js';
 import type { Logger } from '../../src/platform/logging.js';
 import { seedDemoAuctions } from '../../src/sandbox/demo-auctions.js';
+import { seedDemoCases } from '../../src/sandbox/demo-cases.js';
 import { seedDemoPlatforms } from './demo-platforms.js';
 import { seedDemoBidders } from '../../src/sandbox/demo-bidders.js';
 import { DEMO_ACCOUNT_NAME, demoAccountPlan } from '../../src/sandbox/demo-tenant.js';
@@ -138,6 +139,12 @@ export async function seedDemoTenant(log: Logger): Promise<void> {
     name: `${owner.firstName} ${owner.lastName}`,
   });
   await seedDemoAuctions(systemContext(account.id));
+  const named = (user: typeof owner) => ({
+    userId: user.id,
+    name: `${user.firstName} ${user.lastName}`,
+    email: user.email,
+  });
+  await seedDemoCases(systemContext(account.id), named(owner), named(admin));
   await seedDemoPlatforms(account.id, `${owner.firstName} ${owner.lastName}`);
 
   const lakesideOwner = await person(

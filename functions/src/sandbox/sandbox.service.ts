@@ -21,6 +21,7 @@ import {
 import { createUser, eraseUser, newUserRecord } from '../identity/shared/users.service.js';
 import { seedDemoAuctions } from './demo-auctions.js';
 import { seedDemoBidders } from './demo-bidders.js';
+import { seedDemoCases } from './demo-cases.js';
 import { DEMO_ACCOUNT_NAME, demoAccountPlan } from './demo-tenant.js';
 import { sandboxRepo, type SandboxRecord, type StartsRecord } from './sandbox.repo.js';
 
@@ -35,6 +36,15 @@ export const SANDBOX_LIFETIME_HOURS = 720;
 export const SANDBOX_STARTS = { perAddress: 5, windowMinutes: 60 } as const;
 
 const HOUR_MS = 3_600_000;
+/**
+ * Who asked for the sandbox's settlement that waits for approval: a visitor works alone, and
+ * nobody may approve their own request.
+ */
+const DEMO_COLLEAGUE = {
+  userId: 'demo-colleague',
+  name: 'Dana Whitfield',
+  email: 'dana.whitfield@harborview.demo',
+};
 const windowMs = () => SANDBOX_STARTS.windowMinutes * 60_000;
 const MAX_TRIES = 5;
 
@@ -109,6 +119,11 @@ export async function startSandbox(
     await furnishAccount(ctx, demoAccountPlan);
     await seedDemoBidders(ctx, { userId: owner.id, name: `${owner.firstName} ${owner.lastName}` });
     await seedDemoAuctions(ctx);
+    await seedDemoCases(
+      ctx,
+      { userId: owner.id, name: `${owner.firstName} ${owner.lastName}`, email: owner.email },
+      DEMO_COLLEAGUE,
+    );
     return await openSession(owner, client, accountId);
   } catch (error) {
     await removeSandbox(sandbox, accountContainers).catch((cleanup: unknown) =>

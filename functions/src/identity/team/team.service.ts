@@ -1,5 +1,5 @@
 import { auditByActor, writeAudit } from '../../platform/audit.js';
-import type { UserContext } from '../../platform/context.js';
+import type { AccountScope, UserContext } from '../../platform/context.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import { validationError } from '../../platform/validation.js';
 import { notify } from '../../notifications/notifications.service.js';
@@ -62,6 +62,24 @@ function assertOwnerGrantsAdmin(ctx: UserContext, roles: AssignableRole[]) {
   if (roles.includes('admin') && ctx.actor.role !== 'owner') {
     throw forbidden('Only the account owner can grant the Admin role');
   }
+}
+
+/**
+ * The active members who hold a permission somewhere in the account, by name: whom other
+ * features may assign work to or notify (a case's assignee, a settlement's approvers).
+ */
+export async function membersHolding(
+  scope: AccountScope,
+  permission: string,
+): Promise<{ id: string; name: string }[]> {
+  const [memberships, houses] = await Promise.all([membershipsOf(scope), housesOf(scope)]);
+  return memberships
+    .filter((membership) => membership.status === 'active')
+    .filter((membership) =>
+      (effectiveAccess(membership, houses).permissions as string[]).includes(permission),
+    )
+    .map((membership) => ({ id: membership.userId, name: membership.name }))
+    .sort((a, b) => a.name.localeCompare(b.name));
 }
 
 export async function listTeam(ctx: UserContext): Promise<TeamMember[]> {

@@ -1,0 +1,295 @@
+import type { SqlParameter } from '@azure/cosmos';
+import type { ContainerDefinition } from '../platform/cosmos.js';
+import {
+  TenantRepository,
+  type AccountScope,
+  type PageRequest,
+  type Stored,
+} from '../platform/repo.js';
+import type { Currency } from '../auctions/auctions.schema.js';
+import type {
+  CaseCategory,
+  CasePriority,
+  CaseStatus,
+  CaseType,
+  ListCasesQuery,
+  Party,
+  PendingApproval,
+  Person,
+} from './legal.schema.js';
+
+/**
+ * One container holds an account's cases with their timeline, notes and action items, so a case
+ * and what it records of a change are written in one transactional batch.
+ */
+export const legalContainer: ContainerDefinition = {
+  id: 'legal',
+  partitionKey: '/accountId',
+};
+
+export interface CaseRecord {
+  id: string;
+  accountId: string;
+  kind: 'case';
+  caseNumber: string;
+  caseType: CaseType;
+  category: CaseCategory;
+  priority: CasePriority;
+  /** Critical 4 ... Low 1, for the list's priority sort. */
+  priorityWeight: number;
+  title: string;
+  description: string;
+  jurisdiction: string;
+  claimAmount: number;
+  currency: Currency;
+  plaintiff: Party;
+  defendant: Party;
+  auction: { id: string; title: string } | null;
+  bidder: { id: string; name: string } | null;
+  status: CaseStatus;
+  active: boolean;
+  assignedTo: Person | null;
+  legalCounsel: string;
+  courtCaseNumber: string;
+  estimatedResolutionDate: string | null;
+  filingDeadline: string | null;
+  settlementAmount: number | null;
+  resolutionNotes: string;
+  pendingApproval: PendingApproval | null;
+  automationPaused: boolean;
+  /** Lower-cased case number, title, auction, bidder and type, for the list's search. */
+  searchText: string;
+  /** Versioned apart from the document so its ETag is stable across retried writes. */
+  revision: number;
+  createdAt: string;
+  /** The UTC day it was filed, for the list's date filter. */
+  filedDay: string;
+  createdBy: Person | null;
+  updatedAt: string;
+  statusChangedAt: string;
+}
+
+/** The account's next case number: bumped in the batch that creates a case, never reused. */
+export interface CaseCounter {
+  id: 'case-counter';
+  accountId: string;
+  kind: 'counter';
+  next: number;
+}
+
+export interface CaseEventRecord {
+  id: string;
+  accountId: string;
+  kind: 'event';
+  caseId: string;
+  at: string;
+  action: string;
+  detail: string;
+  fromStatus: CaseStatus | null;
+  toStatus: CaseStatus | null;
+  by: Person | null;
+  automated: boolean;
+}
+
+export interface CaseNoteRecord {
+  id: string;
+  accountId: string;
+  kind: 'note';
+  caseId: string;
+  text: string;
+  by: Person | null;
+  at: string;
+}
+
+export interface ActionItemRecord {
+  id: string;
+  accountId: string;
+  kind: 'action';
+  caseId: string;
+  text: string;
+  assignee: Person | null;
+  dueDate: string | null;
+  done: boolean;
+  doneAt: string | null;
+  doneBy: Person | null;
+  createdAt: string;
+  createdBy: Person | null;
+}
+
+export type LegalDocument =
+  CaseRecord | CaseCounter | CaseEventRecord | CaseNoteRecord | ActionItemRecord;
+
+export const legalDocuments = new TenantRepository<LegalDocument>(legalContainer.id);
+
+export const COUNTER_ID = 'case-counter';
+
+export async function findCase(scope: AccountScope, id: string) {
+  const found = await legalDocuments.find(scope, id);
+  return found?.kind === 'case' ? (found as Stored<CaseRecord>) : undefined;
+}
+
+export async function findCounter(scope: AccountScope) {
+  const found = await legalDocuments.find(scope, COUNTER_ID);
+  return found?.kind === 'counter' ? (found as Stored<CaseCounter>) : undefined;
+}
+
+export async function findActionItem(scope: AccountScope, caseId: string, id: string) {
+  const found = await legalDocuments.find(scope, id);
+  return found?.kind === 'action' && found.caseId === caseId
+    ? (found as Stored<ActionItemRecord>)
+    : undefined;
+}
+
+const sortPaths: Record<ListCasesQuery['sortBy'], string> = {
+  date: 'c.createdAt',
+  priority: 'c.priorityWeight',
+  amount: 'c.claimAmount',
+  updated: 'c.updatedAt',
+  caseNumber: 'c.caseNumber',
+};
+
+/** The SQL condition and parameters of a list's filters (cases only). */
+function listCondition(
+  query: ListCasesQuery,
+  assignee: string | undefined,
+): { where: string; parameters: SqlParameter[] } {
+  const clauses = ["c.kind = 'case'"];
+  const parameters: SqlParameter[] = [];
+  const oneOf = (path: string, name: string, values: readonly string[] | undefined) => {
+    if (!values || values.length === 0) return;
+    clauses.push(`ARRAY_CONTAINS(@${name}, ${path})`);
+    parameters.push({ name: `@${name}`, value: [...values] });
+  };
+  oneOf('c.status', 'statuses', query.status);
+  oneOf('c.caseType', 'types', query.type);
+  oneOf('c.priority', 'priorities', query.priority);
+  if (query.state) clauses.push(query.state === 'active' ? 'c.active = true' : 'c.active = false');
+  if (assignee) {
+    clauses.push('c.assignedTo.id = @assignee');
+    parameters.push({ name: '@assignee', value: assignee });
+  }
+  if (query.bidderId) {
+    clauses.push('c.bidder.id = @bidderId');
+    parameters.push({ name: '@bidderId', value: query.bidderId });
+  }
+  if (query.search) {
+    clauses.push('CONTAINS(c.searchText, @search)');
+    parameters.push({ name: '@search', value: query.search.toLowerCase() });
+  }
+  if (query.startDate) {
+    clauses.push('c.filedDay >= @from');
+    parameters.push({ name: '@from', value: query.startDate });
+  }
+  if (query.endDate) {
+    clauses.push('c.filedDay <= @until');
+    parameters.push({ name: '@until', value: query.endDate });
+  }
+  return { where: clauses.join(' AND '), parameters };
+}
+
+/** The first `count` rows of a query in its order, a page at a time. */
+async function firstRows<T>(
+  scope: AccountScope,
+  request: Omit<PageRequest, 'pageSize' | 'continuationToken'>,
+  count: number,
+): Promise<T[]> {
+  const rows: T[] = [];
+  let continuationToken: string | undefined;
+  do {
+    const page = await legalDocuments.page(scope, {
+      ...request,
+      pageSize: count - rows.length,
+      ...(continuationToken ? { continuationToken } : {}),
+    });
+    rows.push(...(page.items as unknown as T[]));
+    continuationToken = page.continuationToken;
+  } while (continuationToken && rows.length < count);
+  return rows.slice(0, count);
+}
+
+/**
+ * One numbered page of cases. The emulator has no OFFSET (and OFFSET costs Cosmos what it skips
+ * anyway): a later page is found from the ordered ids up to its end, then read whole.
+ */
+export async function listCasePage(
+  scope: AccountScope,
+  query: ListCasesQuery,
+  assignee: string | undefined,
+): Promise<Stored<CaseRecord>[]> {
+  const { where, parameters } = listCondition(query, assignee);
+  const orderBy = `${sortPaths[query.sortBy]} ${query.sortOrder === 'asc' ? 'ASC' : 'DESC'}`;
+  const start = (query.page - 1) * query.limit;
+  if (start === 0) {
+    return firstRows<Stored<CaseRecord>>(scope, { where, parameters, orderBy }, query.limit);
+  }
+  const ids = (
+    await firstRows<{ id: string }>(
+      scope,
+      { select: 'c.id', where, parameters, orderBy },
+      start + query.limit,
+    )
+  )
+    .slice(start)
+    .map((row) => row.id);
+  if (ids.length === 0) return [];
+  const documents = (await legalDocuments.all(scope, {
+    where: "c.kind = 'case' AND ARRAY_CONTAINS(@ids, c.id)",
+    parameters: [{ name: '@ids', value: ids }],
+  })) as Stored<CaseRecord>[];
+  const byId = new Map(documents.map((document) => [document.id, document]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+export function countCases(
+  scope: AccountScope,
+  query: ListCasesQuery,
+  assignee: string | undefined,
+) {
+  return legalDocuments.count(scope, listCondition(query, assignee));
+}
+
+/** What the analytics count of every case: small rows, one query. */
+export async function caseFigures(scope: AccountScope) {
+  return (await legalDocuments.all(scope, {
+    select: 'c.status, c.priority, c.caseType, c.active, c.claimAmount, c.currency',
+    where: "c.kind = 'case'",
+  })) as unknown as Pick<
+    CaseRecord,
+    'status' | 'priority' | 'caseType' | 'active' | 'claimAmount' | 'currency'
+  >[];
+}
+
+/** The records of one kind that hang off a case, in the order given. */
+async function recordsOf<T extends LegalDocument>(
+  scope: AccountScope,
+  kind: T['kind'],
+  caseId: string,
+  orderBy: string,
+) {
+  return (await legalDocuments.all(scope, {
+    where: 'c.kind = @kind AND c.caseId = @caseId',
+    parameters: [
+      { name: '@kind', value: kind },
+      { name: '@caseId', value: caseId },
+    ],
+    orderBy,
+  })) as unknown as Stored<T>[];
+}
+
+export const eventsOf = (scope: AccountScope, caseId: string) =>
+  recordsOf<CaseEventRecord>(scope, 'event', caseId, 'c.at DESC');
+export const notesOf = (scope: AccountScope, caseId: string) =>
+  recordsOf<CaseNoteRecord>(scope, 'note', caseId, 'c.at DESC');
+export const actionItemsOf = (scope: AccountScope, caseId: string) =>
+  recordsOf<ActionItemRecord>(scope, 'action', caseId, 'c.createdAt ASC');
+
+/** Every document of a case (it and what hangs off it), for deleting it. */
+export async function documentIdsOf(scope: AccountScope, caseId: string) {
+  return (
+    (await legalDocuments.all(scope, {
+      select: 'c.id',
+      where: 'c.caseId = @caseId',
+      parameters: [{ name: '@caseId', value: caseId }],
+    })) as unknown as { id: string }[]
+  ).map((row) => row.id);
+}

@@ -1,0 +1,814 @@
+import { randomUUID } from 'node:crypto';
+import { getAuction } from '../auctions/auctions.service.js';
+import { currencyExponent } from '../auctions/auctions.schema.js';
+import { getBidder } from '../bidders/bidders.service.js';
+import { membersHolding } from '../identity/team/team.service.js';
+import { notify } from '../notifications/notifications.service.js';
+import { writeAudit } from '../platform/audit.js';
+import type { RequestContext } from '../platform/context.js';
+import { isConflict, isNotFound, isStale } from '../platform/cosmos-errors.js';
+import { conflict, forbidden, notFound, preconditionFailed } from '../platform/errors.js';
+import { MAX_BATCH_OPERATIONS, type BatchOperation, type Stored } from '../platform/repo.js';
+import { validationError } from '../platform/validation.js';
+import {
+  COUNTER_ID,
+  actionItemsOf,
+  caseFigures,
+  countCases,
+  documentIdsOf,
+  eventsOf,
+  findActionItem,
+  findCase,
+  findCounter,
+  legalDocuments,
+  listCasePage,
+  notesOf,
+  type ActionItemRecord,
+  type CaseEventRecord,
+  type CaseNoteRecord,
+  type CaseRecord,
+  type LegalDocument,
+} from './legal.repo.js';
+import {
+  DIRECTOR_APPROVAL_ABOVE,
+  caseStatuses,
+  casePriorities,
+  caseTransitions,
+  caseTypeLabels,
+  caseTypes,
+  isActiveStatus,
+  priorityWeights,
+  type ActionItem,
+  type ActionUpdate,
+  type ApprovalDecision,
+  type CaseAnalytics,
+  type CaseInput,
+  type CaseNote,
+  type CaseStatus,
+  type CaseUpdate,
+  type LegalCase,
+  type ListCasesQuery,
+  type ListCasesResponse,
+  type Person,
+  type StatusChange,
+  type TimelineEntry,
+} from './legal.schema.js';
+
+/** The case's ETag: the revision of what people edit, stable across a retried write. */
+export const caseEtag = (record: Pick<CaseRecord, 'id' | 'revision'>) =>
+  `${record.id}-r${record.revision}`;
+
+const APPROVE = 'legal:workflow_approve';
+const ASSIGNABLE = 'legal:workflow';
+
+export function toCase(record: CaseRecord): LegalCase {
+  return {
+    id: record.id,
+    caseNumber: record.caseNumber,
+    caseType: record.caseType,
+    category: record.category,
+    priority: record.priority,
+    title: record.title,
+    description: record.description,
+    jurisdiction: record.jurisdiction,
+    claimAmount: record.claimAmount,
+    currency: record.currency,
+    plaintiff: record.plaintiff,
+    defendant: record.defendant,
+    auction: record.auction,
+    bidder: record.bidder,
+    status: record.status,
+    assignedTo: record.assignedTo,
+    legalCounsel: record.legalCounsel,
+    courtCaseNumber: record.courtCaseNumber,
+    estimatedResolutionDate: record.estimatedResolutionDate,
+    filingDeadline: record.filingDeadline,
+    settlementAmount: record.settlementAmount,
+    resolutionNotes: record.resolutionNotes,
+    pendingApproval: record.pendingApproval,
+    automationPaused: record.automationPaused,
+    allowedTransitions: record.pendingApproval ? [] : [...caseTransitions[record.status]],
+    createdAt: record.createdAt,
+    createdBy: record.createdBy,
+    updatedAt: record.updatedAt,
+    statusChangedAt: record.statusChangedAt,
+    etag: caseEtag(record),
+  };
+}
+
+/** Who acted, as a case records it; Lotwise's own automation is nobody. */
+const personOf = (ctx: RequestContext): Person | null =>
+  ctx.actor.kind === 'system' ? null : { id: ctx.actor.userId, name: ctx.actor.name };
+
+const searchTextOf = (
+  record: Pick<CaseRecord, 'caseNumber' | 'title' | 'caseType' | 'auction' | 'bidder'>,
+) =>
+  [
+    record.caseNumber,
+    record.title,
+    caseTypeLabels[record.caseType],
+    record.caseType,
+    record.auction?.title ?? '',
+    record.auction?.id ?? '',
+    record.bidder?.name ?? '',
+  ]
+    .join(' ')
+    .toLowerCase();
+
+const referenceProblem = (field: string, message: string) =>
+  validationError([{ location: 'body', field, message }]);
+
+/** The auction a case names: one of the account's, or a 400 naming the field. */
+async function auctionRef(ctx: RequestContext, id: string | null) {
+  if (id === null) return null;
+  try {
+    const auction = await getAuction(ctx, id);
+    return { id: auction.id, title: auction.title };
+  } catch (error) {
+    if (isNotFound(error) || (error as { code?: string }).code === 'not_found') {
+      throw referenceProblem('auctionId', 'is not an auction of this account');
+    }
+    throw error;
+  }
+}
+
+async function bidderRef(ctx: RequestContext, id: string | null) {
+  if (id === null) return null;
+  try {
+    const bidder = await getBidder(ctx, id);
+    return { id: bidder.id, name: `${bidder.firstName} ${bidder.lastName}`.trim() };
+  } catch (error) {
+    if (isNotFound(error) || (error as { code?: string }).code === 'not_found') {
+      throw referenceProblem('bidderId', 'is not a bidder of this account');
+    }
+    throw error;
+  }
+}
+
+/** Whom a case may be assigned to: an active member who may move cases through the workflow. */
+export const assignees = (ctx: RequestContext) => membersHolding(ctx.scope, ASSIGNABLE);
+
+async function assigneeRef(ctx: RequestContext, id: string | null, field = 'assignedTo') {
+  if (id === null) return null;
+  const found = (await assignees(ctx)).find((member) => member.id === id);
+  if (!found) {
+    throw referenceProblem(field, 'is not a member who can work on legal cases');
+  }
+  return found;
+}
+
+const eventOf = (
+  caseId: string,
+  at: string,
+  by: Person | null,
+  fields: Pick<CaseEventRecord, 'action' | 'detail'> &
+    Partial<Pick<CaseEventRecord, 'fromStatus' | 'toStatus'>>,
+): Omit<CaseEventRecord, 'accountId'> => ({
+  id: randomUUID(),
+  kind: 'event',
+  caseId,
+  at,
+  by,
+  automated: by === null,
+  fromStatus: fields.fromStatus ?? null,
+  toStatus: fields.toStatus ?? null,
+  action: fields.action,
+  detail: fields.detail,
+});
+
+const statusEvent = (
+  caseId: string,
+  at: string,
+  by: Person | null,
+  from: CaseStatus,
+  to: CaseStatus,
+  reason: string,
+) =>
+  eventOf(caseId, at, by, {
+    action: 'Status changed',
+    detail: reason,
+    fromStatus: from,
+    toStatus: to,
+  });
+
+/**
+ * SUBMITTED -> PENDING on assignment (spec 4.1, "initial review and assignment"), unless the
+ * case's automation is paused.
+ */
+function assignmentMove(
+  record: Omit<CaseRecord, 'accountId'>,
+  at: string,
+): Omit<CaseEventRecord, 'accountId'> | null {
+  if (record.status !== 'SUBMITTED' || !record.assignedTo || record.automationPaused) return null;
+  record.status = 'PENDING';
+  record.active = isActiveStatus('PENDING');
+  record.statusChangedAt = at;
+  return statusEvent(
+    record.id,
+    at,
+    null,
+    'SUBMITTED',
+    'PENDING',
+    `Assigned to ${record.assignedTo.name}: initial review and assignment`,
+  );
+}
+
+const caseNumberOf = (number: number, at: string) =>
+  `LC-${at.slice(0, 4)}-${String(number).padStart(4, '0')}`;
+
+/** What the audit keeps of a case: its fields without the search key. */
+const auditView = (record: CaseRecord) => {
+  const { searchText: _s, ...rest } = record;
+  return rest;
+};
+
+/**
+ * Files a case. Its number comes from the account's counter, bumped in the same batch that writes
+ * the case, so two cases filed at once never share a number and a deleted one's is never reused.
+ */
+export async function createCase(ctx: RequestContext, input: CaseInput) {
+  const [auction, bidder, assignedTo] = await Promise.all([
+    auctionRef(ctx, input.auctionId),
+    bidderRef(ctx, input.bidderId),
+    assigneeRef(ctx, input.assignedTo),
+  ]);
+  const by = personOf(ctx);
+  for (let attempt = 0; ; attempt += 1) {
+    const counter = await findCounter(ctx.scope);
+    const number = (counter?.next ?? 1) as number;
+    const now = new Date().toISOString();
+    const id = randomUUID();
+    const caseNumber = caseNumberOf(number, now);
+    const record: Omit<CaseRecord, 'accountId'> = {
+      id,
+      kind: 'case',
+      caseNumber,
+      caseType: input.caseType,
+      category: input.category,
+      priority: input.priority,
+      priorityWeight: priorityWeights[input.priority],
+      title: input.title,
+      description: input.description,
+      jurisdiction: input.jurisdiction,
+      claimAmount: input.claimAmount,
+      currency: input.currency,
+      plaintiff: input.plaintiff,
+      defendant: input.defendant,
+      auction,
+      bidder,
+      status: 'SUBMITTED',
+      active: true,
+      assignedTo,
+      legalCounsel: '',
+      courtCaseNumber: '',
+      estimatedResolutionDate: null,
+      filingDeadline: null,
+      settlementAmount: null,
+      resolutionNotes: '',
+      pendingApproval: null,
+      automationPaused: false,
+      searchText: '',
+      revision: 1,
+      createdAt: now,
+      filedDay: now.slice(0, 10),
+      createdBy: by,
+      updatedAt: now,
+      statusChangedAt: now,
+    };
+    record.searchText = searchTextOf(record);
+    const filed = eventOf(id, now, by, {
+      action: 'Case filed',
+      detail: `${caseNumber}: ${input.title}`,
+      toStatus: 'SUBMITTED',
+    });
+    const moved = assignmentMove(record, now);
+    const nextCounter = { id: COUNTER_ID, kind: 'counter' as const, next: number + 1 };
+    const operations: BatchOperation<LegalDocument>[] = [
+      counter
+        ? { op: 'replace', document: nextCounter, etag: counter._etag }
+        : { op: 'create', document: nextCounter },
+      { op: 'create', document: record },
+      { op: 'create', document: filed },
+      ...(moved ? [{ op: 'create' as const, document: moved }] : []),
+    ];
+    try {
+      const [, created] = await legalDocuments.batch(ctx.scope, operations);
+      const saved = created as Stored<CaseRecord>;
+      await writeAudit(ctx, {
+        action: 'legal_case.create',
+        entity: { type: 'legal_case', id },
+        after: auditView(saved),
+      });
+      return saved;
+    } catch (error) {
+      // Someone else took this number first: take the next.
+      if (!(isStale(error) || isConflict(error)) || attempt >= 10) throw error;
+    }
+  }
+}
+
+export async function getCase(ctx: Pick<RequestContext, 'scope'>, id: string) {
+  const found = await findCase(ctx.scope, id);
+  if (!found) throw notFound('Case not found');
+  return found;
+}
+
+const stale = () =>
+  preconditionFailed('Someone else changed this case; reload it to see their changes');
+
+interface Revision {
+  changes: Partial<CaseRecord>;
+  /** What the change adds beside the case: timeline entries, a note. */
+  events: Omit<CaseEventRecord | CaseNoteRecord, 'accountId'>[];
+  /** Run once the write has landed (notifications). */
+  after?: (saved: Stored<CaseRecord>) => Promise<void>;
+}
+
+/**
+ * Writes a change to a case with what the timeline records of it, all or none. With `expected`,
+ * only while the caller's revision is current (412 otherwise); without, a write that lost a race
+ * is worked out again from the case as it now is.
+ */
+async function reviseCase(
+  ctx: RequestContext,
+  id: string,
+  expected: string | undefined,
+  action: string,
+  change: (current: Stored<CaseRecord>, now: string) => Revision | Promise<Revision>,
+) {
+  for (let attempt = 0; ; attempt += 1) {
+    const current = await getCase(ctx, id);
+    if (expected !== undefined && expected !== caseEtag(current)) throw stale();
+    const now = new Date().toISOString();
+    const { changes, events, after } = await change(current, now);
+    const { _etag, _ts, ...stored } = current;
+    const next: Omit<CaseRecord, 'accountId'> = {
+      ...stored,
+      ...changes,
+      revision: current.revision + 1,
+      updatedAt: now,
+    };
+    next.priorityWeight = priorityWeights[next.priority];
+    next.active = isActiveStatus(next.status);
+    next.searchText = searchTextOf(next);
+    const moved = 'assignedTo' in changes ? assignmentMove(next, now) : null;
+    const operations: BatchOperation<LegalDocument>[] = [
+      { op: 'replace', document: next, etag: _etag },
+      ...[...events, ...(moved ? [moved] : [])].map((document) => ({
+        op: 'create' as const,
+        document,
+      })),
+    ];
+    try {
+      const [saved] = (await legalDocuments.batch(ctx.scope, operations)) as [Stored<CaseRecord>];
+      await writeAudit(ctx, {
+        action,
+        entity: { type: 'legal_case', id },
+        before: auditView(current),
+        after: auditView(saved),
+      });
+      await after?.(saved);
+      return saved;
+    } catch (error) {
+      if (!isStale(error) || attempt >= 5) throw error;
+    }
+  }
+}
+
+const labelled: Partial<Record<keyof CaseUpdate, string>> = {
+  caseType: 'Case type',
+  category: 'Category',
+  priority: 'Priority',
+  title: 'Title',
+  description: 'Description',
+  jurisdiction: 'Jurisdiction',
+  plaintiff: 'Plaintiff',
+  defendant: 'Defendant',
+  claimAmount: 'Claim amount',
+  legalCounsel: 'Legal counsel',
+  courtCaseNumber: 'Court case number',
+  estimatedResolutionDate: 'Estimated resolution',
+  filingDeadline: 'Filing deadline',
+  resolutionNotes: 'Resolution notes',
+};
+
+export async function updateCase(
+  ctx: RequestContext,
+  id: string,
+  ifMatch: string,
+  update: CaseUpdate,
+) {
+  return reviseCase(ctx, id, ifMatch, 'legal_case.update', async (current, now) => {
+    if (current.status === 'CLOSED') {
+      const edited = Object.keys(update).filter((key) => key !== 'resolutionNotes');
+      if (edited.length > 0) {
+        throw conflict('A CLOSED case keeps its record; only its resolution notes can change', {
+          fields: edited,
+        });
+      }
+    }
+    const { auctionId, bidderId, assignedTo, ...fields } = update;
+    const changes: Partial<CaseRecord> = { ...fields };
+    if (auctionId !== undefined) changes.auction = await auctionRef(ctx, auctionId);
+    if (bidderId !== undefined) changes.bidder = await bidderRef(ctx, bidderId);
+    if (assignedTo !== undefined && assignedTo !== (current.assignedTo?.id ?? null)) {
+      changes.assignedTo = await assigneeRef(ctx, assignedTo);
+    }
+    const by = personOf(ctx);
+    const described = Object.entries(labelled)
+      .filter(([key]) => key in fields)
+      .filter(
+        ([key]) =>
+          JSON.stringify(fields[key as keyof typeof fields]) !==
+          JSON.stringify(current[key as keyof CaseRecord]),
+      )
+      .map(([, label]) => label);
+    const events: Omit<CaseEventRecord, 'accountId'>[] = [];
+    if (described.length > 0) {
+      events.push(eventOf(id, now, by, { action: 'Case updated', detail: described.join(', ') }));
+    }
+    if ('assignedTo' in changes) {
+      events.push(
+        eventOf(id, now, by, {
+          action: changes.assignedTo ? 'Case assigned' : 'Assignment removed',
+          detail: changes.assignedTo ? `Assigned to ${changes.assignedTo.name}` : '',
+        }),
+      );
+    }
+    return {
+      changes,
+      events,
+      after: async (saved) => {
+        if (saved.assignedTo && saved.assignedTo.id !== current.assignedTo?.id) {
+          await notifyPeople(ctx, [saved.assignedTo.id], saved, {
+            kind: 'legal.assigned',
+            title: `${saved.caseNumber} assigned to you`,
+            body: saved.title,
+          });
+        }
+      },
+    };
+  });
+}
+
+/** Deletes a case with its timeline, notes and action items. */
+export async function deleteCase(ctx: RequestContext, id: string, ifMatch: string | undefined) {
+  const current = await getCase(ctx, id);
+  if (ifMatch !== undefined && ifMatch !== caseEtag(current)) throw stale();
+  const dependents = await documentIdsOf(ctx.scope, id);
+  // The case goes last and with its ETag, so a failure part-way leaves it to delete again.
+  for (let start = 0; start < dependents.length; start += MAX_BATCH_OPERATIONS) {
+    await legalDocuments.writeBatch(
+      ctx.scope,
+      dependents
+        .slice(start, start + MAX_BATCH_OPERATIONS)
+        .map((documentId) => ({ op: 'delete', id: documentId })),
+    );
+  }
+  try {
+    await legalDocuments.delete(ctx.scope, id, current._etag);
+  } catch (error) {
+    if (isStale(error)) throw stale();
+    throw error;
+  }
+  await writeAudit(ctx, {
+    action: 'legal_case.delete',
+    entity: { type: 'legal_case', id },
+    before: auditView(current),
+  });
+}
+
+/** Who holds the case's assignee, for a query's `assignedTo=me`. */
+const assigneeFilter = (ctx: RequestContext, query: ListCasesQuery) =>
+  query.assignedTo === 'me' ? ctx.actor.userId : query.assignedTo;
+
+export async function listCases(
+  ctx: RequestContext,
+  query: ListCasesQuery,
+): Promise<ListCasesResponse> {
+  const assignee = assigneeFilter(ctx, query);
+  const [records, total] = await Promise.all([
+    listCasePage(ctx.scope, query, assignee),
+    countCases(ctx.scope, query, assignee),
+  ]);
+  return { cases: records.map(toCase), total, page: query.page, limit: query.limit };
+}
+
+export async function caseAnalytics(ctx: RequestContext): Promise<CaseAnalytics> {
+  const rows = await caseFigures(ctx.scope);
+  const tally = <K extends string>(keys: readonly K[], of: (row: (typeof rows)[number]) => K) =>
+    keys.map((key) => ({ key, count: rows.filter((row) => of(row) === key).length }));
+  const amounts = new Map<string, number>();
+  for (const row of rows.filter((candidate) => candidate.active)) {
+    amounts.set(row.currency, (amounts.get(row.currency) ?? 0) + row.claimAmount);
+  }
+  return {
+    total: rows.length,
+    active: rows.filter((row) => row.active).length,
+    critical: rows.filter((row) => row.active && row.priority === 'critical').length,
+    pending: rows.filter((row) => row.status === 'PENDING').length,
+    totalAmount: [...amounts]
+      .map(([currency, amount]) => ({ currency: currency as LegalCase['currency'], amount }))
+      .sort((a, b) => b.amount - a.amount),
+    byStatus: tally(caseStatuses, (row) => row.status),
+    byPriority: tally(casePriorities, (row) => row.priority),
+    byType: tally(caseTypes, (row) => row.caseType),
+  };
+}
+
+/** Whether a settlement needs a director: above $50,000 in the case's own currency units. */
+const needsApproval = (amount: number, currency: LegalCase['currency']) =>
+  amount > DIRECTOR_APPROVAL_ABOVE * 10 ** currencyExponent[currency];
+
+function refuseMove(from: CaseStatus, to: CaseStatus): never {
+  const allowed = caseTransitions[from].map((transition) => transition.to);
+  throw conflict(
+    allowed.length
+      ? `A ${from} case can move to ${allowed.join(' or ')}, not ${to}`
+      : `A ${from} case is final and cannot move to ${to}`,
+    { status: from, allowed },
+  );
+}
+
+/** The fields a move sets on the case. */
+const moveFields = (to: CaseStatus, now: string, settlement?: number): Partial<CaseRecord> => ({
+  status: to,
+  statusChangedAt: now,
+  ...(to === 'SETTLED' ? { settlementAmount: settlement ?? null } : {}),
+});
+
+const money = (amount: number, currency: LegalCase['currency']) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(
+    amount / 10 ** currencyExponent[currency],
+  );
+
+/**
+ * Moves a case along the workflow (spec 4.1), with a reason. A settlement above the director's
+ * threshold does not take effect: it waits for someone who may approve it.
+ */
+export async function changeStatus(ctx: RequestContext, id: string, request: StatusChange) {
+  return reviseCase(ctx, id, undefined, 'legal_case.status', (current, now) => {
+    if (current.pendingApproval) {
+      throw conflict('This case has a settlement waiting for approval; decide it first', {
+        pendingApproval: current.pendingApproval,
+      });
+    }
+    const transition = caseTransitions[current.status].find((move) => move.to === request.to);
+    if (!transition) refuseMove(current.status, request.to);
+    if (transition.requiresSettlement && request.settlementAmount === undefined) {
+      throw validationError([
+        { location: 'body', field: 'settlementAmount', message: 'is required to settle a case' },
+      ]);
+    }
+    const by = personOf(ctx);
+    if (
+      transition.requiresSettlement &&
+      needsApproval(request.settlementAmount!, current.currency)
+    ) {
+      const requester = by ?? { id: ctx.actor.userId, name: ctx.actor.name };
+      const amount = request.settlementAmount!;
+      return {
+        changes: {
+          pendingApproval: {
+            to: request.to,
+            settlementAmount: amount,
+            reason: request.reason,
+            requestedBy: requester,
+            requestedAt: now,
+          },
+        },
+        events: [
+          eventOf(id, now, by, {
+            action: 'Settlement sent for approval',
+            detail: `${money(amount, current.currency)} needs a director's approval: ${request.reason}`,
+          }),
+        ],
+        after: async (saved) => {
+          const approvers = (await membersHolding(ctx.scope, APPROVE)).filter(
+            (member) => member.id !== requester.id,
+          );
+          await notifyPeople(
+            ctx,
+            approvers.map((member) => member.id),
+            saved,
+            {
+              kind: 'legal.approval',
+              title: `Approval required: ${saved.caseNumber}`,
+              body: `${requester.name} asks to settle for ${money(amount, saved.currency)}: ${request.reason}`,
+            },
+          );
+        },
+      };
+    }
+    return {
+      changes: moveFields(request.to, now, request.settlementAmount),
+      events: [statusEvent(id, now, by, current.status, request.to, request.reason)],
+    };
+  });
+}
+
+/** Approves or rejects a settlement waiting for a director: never by the one who asked. */
+export async function decideApproval(ctx: RequestContext, id: string, decision: ApprovalDecision) {
+  return reviseCase(
+    ctx,
+    id,
+    undefined,
+    `legal_case.settlement_${decision.decision}`,
+    (current, now) => {
+      const pending = current.pendingApproval;
+      if (!pending) throw conflict('This case has no settlement waiting for approval');
+      if (pending.requestedBy.id === ctx.actor.userId) {
+        throw forbidden('You asked for this settlement; someone else must approve or reject it');
+      }
+      const by = personOf(ctx);
+      const amount = money(pending.settlementAmount, current.currency);
+      const approved = decision.decision === 'approve';
+      const events = [
+        eventOf(id, now, by, {
+          action: approved ? 'Settlement approved' : 'Settlement rejected',
+          detail: `${amount}: ${decision.reason}`,
+        }),
+        ...(approved ? [statusEvent(id, now, by, current.status, pending.to, pending.reason)] : []),
+      ];
+      return {
+        changes: {
+          pendingApproval: null,
+          ...(approved ? moveFields(pending.to, now, pending.settlementAmount) : {}),
+        },
+        events,
+        after: async (saved) => {
+          await notifyPeople(ctx, [pending.requestedBy.id], saved, {
+            kind: approved ? 'legal.approved' : 'legal.rejected',
+            title: `Settlement ${approved ? 'approved' : 'rejected'}: ${saved.caseNumber}`,
+            body: `${by?.name ?? 'Lotwise'}: ${decision.reason}`,
+          });
+        },
+      };
+    },
+  );
+}
+
+/** Pauses or resumes the case's automation (the Workflow tab's toggle). */
+export async function toggleAutomation(ctx: RequestContext, id: string, enabled: boolean) {
+  return reviseCase(ctx, id, undefined, 'legal_case.automation', (current, now) => ({
+    changes: { automationPaused: !enabled },
+    events:
+      current.automationPaused === !enabled
+        ? []
+        : [
+            eventOf(id, now, personOf(ctx), {
+              action: enabled ? 'Automation enabled' : 'Automation paused',
+              detail: '',
+            }),
+          ],
+  }));
+}
+
+async function notifyPeople(
+  ctx: RequestContext,
+  userIds: string[],
+  record: CaseRecord,
+  message: { kind: string; title: string; body: string },
+) {
+  const others = userIds.filter((userId) => userId !== ctx.actor.userId);
+  if (others.length === 0) return;
+  await notify(ctx, others, { ...message, link: `/legal/cases/${record.id}/workflow` });
+}
+
+const toEntry = (record: CaseEventRecord): TimelineEntry => ({
+  id: record.id,
+  at: record.at,
+  action: record.action,
+  detail: record.detail,
+  fromStatus: record.fromStatus,
+  toStatus: record.toStatus,
+  by: record.by,
+  automated: record.automated,
+});
+
+export async function timeline(ctx: RequestContext, caseId: string) {
+  await getCase(ctx, caseId);
+  return { entries: (await eventsOf(ctx.scope, caseId)).map(toEntry) };
+}
+
+/** A line someone adds to the timeline by hand (a call, a letter sent). */
+export async function addTimelineEntry(
+  ctx: RequestContext,
+  caseId: string,
+  entry: { action: string; detail: string },
+) {
+  let added: Omit<CaseEventRecord, 'accountId'> | undefined;
+  await reviseCase(ctx, caseId, undefined, 'legal_case.timeline', (_current, now) => {
+    added = eventOf(caseId, now, personOf(ctx), entry);
+    return { changes: {}, events: [added] };
+  });
+  return toEntry({
+    ...(added as Omit<CaseEventRecord, 'accountId'>),
+    accountId: ctx.scope.accountId,
+  });
+}
+
+const toNote = (record: CaseNoteRecord): CaseNote => ({
+  id: record.id,
+  text: record.text,
+  by: record.by,
+  at: record.at,
+});
+
+export async function caseNotes(ctx: RequestContext, caseId: string) {
+  await getCase(ctx, caseId);
+  return { notes: (await notesOf(ctx.scope, caseId)).map(toNote) };
+}
+
+/** Adds a note; the case's last update moves with it (the inactivity reminder counts from it). */
+export async function addNote(ctx: RequestContext, caseId: string, text: string) {
+  let note: Omit<CaseNoteRecord, 'accountId'> | undefined;
+  await reviseCase(ctx, caseId, undefined, 'legal_case.note', (_current, now) => {
+    note = { id: randomUUID(), kind: 'note', caseId, text, by: personOf(ctx), at: now };
+    return { changes: {}, events: [note] };
+  });
+  return toNote({ ...(note as Omit<CaseNoteRecord, 'accountId'>), accountId: ctx.scope.accountId });
+}
+
+const toActionItem = (record: ActionItemRecord): ActionItem => ({
+  id: record.id,
+  text: record.text,
+  assignee: record.assignee,
+  dueDate: record.dueDate,
+  done: record.done,
+  doneAt: record.doneAt,
+  doneBy: record.doneBy,
+  createdAt: record.createdAt,
+  createdBy: record.createdBy,
+});
+
+export async function actionItems(ctx: RequestContext, caseId: string) {
+  await getCase(ctx, caseId);
+  return { actions: (await actionItemsOf(ctx.scope, caseId)).map(toActionItem) };
+}
+
+export async function addActionItem(
+  ctx: RequestContext,
+  caseId: string,
+  input: { text: string; assigneeId: string | null; dueDate: string | null },
+) {
+  const current = await getCase(ctx, caseId);
+  const assignee = await assigneeRef(ctx, input.assigneeId, 'assigneeId');
+  const item: Omit<ActionItemRecord, 'accountId'> = {
+    id: randomUUID(),
+    kind: 'action',
+    caseId,
+    text: input.text,
+    assignee,
+    dueDate: input.dueDate,
+    done: false,
+    doneAt: null,
+    doneBy: null,
+    createdAt: new Date().toISOString(),
+    createdBy: personOf(ctx),
+  };
+  const saved = (await legalDocuments.create(ctx.scope, item)) as Stored<ActionItemRecord>;
+  if (assignee) {
+    await notifyPeople(ctx, [assignee.id], current, {
+      kind: 'legal.action',
+      title: `Action item on ${current.caseNumber}`,
+      body: input.text,
+    });
+  }
+  return toActionItem(saved);
+}
+
+/** Completes, reopens or reassigns an action item. */
+export async function updateActionItem(
+  ctx: RequestContext,
+  caseId: string,
+  actionId: string,
+  update: ActionUpdate,
+) {
+  await getCase(ctx, caseId);
+  for (let attempt = 0; ; attempt += 1) {
+    const current = await findActionItem(ctx.scope, caseId, actionId);
+    if (!current) throw notFound('Action item not found');
+    const { _etag, _ts, ...stored } = current;
+    const next: Omit<ActionItemRecord, 'accountId'> = { ...stored };
+    if (update.assigneeId !== undefined) {
+      next.assignee = await assigneeRef(ctx, update.assigneeId, 'assigneeId');
+    }
+    if (update.done !== undefined && update.done !== current.done) {
+      const now = new Date().toISOString();
+      next.done = update.done;
+      next.doneAt = update.done ? now : null;
+      next.doneBy = update.done ? personOf(ctx) : null;
+    }
+    try {
+      const saved = (await legalDocuments.replace(
+        ctx.scope,
+        { ...next, accountId: ctx.scope.accountId },
+        _etag,
+      )) as Stored<ActionItemRecord>;
+      return toActionItem(saved);
+    } catch (error) {
+      if (!isStale(error) || attempt >= 5) throw error;
+    }
+  }
+}
