@@ -178,6 +178,31 @@ const prepared: Record<string, Preparation> = {
         estimateHigh: index * 100 + 50,
       })),
   },
+  'PUT /cases/{id}': {
+    reason:
+      'a case may name only an auction, bidder and assignee of its account, which generated strings are not, so writers change what any case may change',
+    record: async (owner) => ({
+      id: await made(
+        owner,
+        'POST /cases',
+        {},
+        {
+          caseType: 'payment_dispute',
+          category: 'post_sale',
+          priority: 'high',
+          title: 'Contended case',
+          jurisdiction: 'Massachusetts',
+        },
+      ),
+    }),
+    bodies: (count) =>
+      Array.from({ length: count }, (_, index) => ({
+        title: `Contended case ${index}`,
+        description: `Writer ${index}`,
+        legalCounsel: `Counsel ${index}`,
+        priority: (['critical', 'high', 'medium', 'low'] as const)[index % 4],
+      })),
+  },
   'PUT /webhooks/{id}': {
     reason:
       'a webhook’s URL must reach an address webhooks may (checked on the server, here loopback, which the test stack allows), which generated strings do not',

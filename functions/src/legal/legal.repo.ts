@@ -1,5 +1,5 @@
 import type { SqlParameter } from '@azure/cosmos';
-import type { ContainerDefinition } from '../platform/cosmos.js';
+import { container, type ContainerDefinition } from '../platform/cosmos.js';
 import {
   TenantRepository,
   type AccountScope,
@@ -16,6 +16,7 @@ import type {
   Party,
   PendingApproval,
   Person,
+  SettlementPayment,
 } from './legal.schema.js';
 
 /**
@@ -54,6 +55,7 @@ export interface CaseRecord {
   estimatedResolutionDate: string | null;
   filingDeadline: string | null;
   settlementAmount: number | null;
+  settlementPayment: SettlementPayment | null;
   resolutionNotes: string;
   pendingApproval: PendingApproval | null;
   automationPaused: boolean;
@@ -67,6 +69,8 @@ export interface CaseRecord {
   createdBy: Person | null;
   updatedAt: string;
   statusChangedAt: string;
+  /** When the assignee was last reminded of the case going quiet. */
+  remindedAt: string | null;
 }
 
 /** The account's next case number: bumped in the batch that creates a case, never reused. */
@@ -292,4 +296,40 @@ export async function documentIdsOf(scope: AccountScope, caseId: string) {
       parameters: [{ name: '@caseId', value: caseId }],
     })) as unknown as { id: string }[]
   ).map((row) => row.id);
+}
+
+/** A case automation may have something to do with, in any account. */
+export interface AutomationCandidate {
+  id: string;
+  accountId: string;
+}
+
+/**
+ * Cases of every account that automation may move or remind about at `now`: crosses partitions
+ * on purpose, reads ids only, and each is checked again before anything is written.
+ */
+export async function automationCandidates(cutoffs: {
+  review: string;
+  resolved: string;
+  dismissed: string;
+  quiet: string;
+}): Promise<AutomationCandidate[]> {
+  const { resources } = await container(legalContainer.id)
+    .items.query<AutomationCandidate>({
+      query: `SELECT c.id, c.accountId FROM c WHERE c.kind = 'case' AND c.automationPaused = false AND (
+        (c.status = 'PENDING' AND c.createdAt <= @review)
+        OR (c.status = 'RESOLVED' AND c.statusChangedAt <= @resolved)
+        OR (c.status = 'DISMISSED' AND c.statusChangedAt <= @dismissed)
+        OR (c.status = 'SETTLED' AND IS_DEFINED(c.settlementPayment) AND NOT IS_NULL(c.settlementPayment))
+        OR (c.active = true AND NOT IS_NULL(c.assignedTo) AND c.updatedAt <= @quiet
+          AND (IS_NULL(c.remindedAt) OR c.remindedAt <= @quiet)))`,
+      parameters: [
+        { name: '@review', value: cutoffs.review },
+        { name: '@resolved', value: cutoffs.resolved },
+        { name: '@dismissed', value: cutoffs.dismissed },
+        { name: '@quiet', value: cutoffs.quiet },
+      ],
+    })
+    .fetchAll();
+  return resources;
 }

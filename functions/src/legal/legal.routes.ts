@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import type { FunctionTable } from '../platform/functions.js';
+import type { FunctionTable, TimerFunction } from '../platform/functions.js';
+import { contextLogger } from '../platform/invocation-log.js';
+import { runCaseAutomation } from './automation.service.js';
 import { httpRoute } from '../platform/http.js';
 import { pathIdSchema } from '../platform/validation.js';
 import {
@@ -19,6 +21,7 @@ import {
   noteInputSchema,
   noteSchema,
   notesSchema,
+  settlementPaymentInputSchema,
   statusChangeSchema,
   timelineEntrySchema,
   timelineInputSchema,
@@ -39,6 +42,7 @@ import {
   deleteCase,
   getCase,
   listCases,
+  recordSettlementPayment,
   timeline,
   toCase,
   toggleAutomation,
@@ -54,6 +58,18 @@ const answer = (record: Parameters<typeof toCase>[0], status = 200) => ({
   json: toCase(record),
   etag: caseEtag(record),
 });
+
+/** The case automation rules, every five minutes, over every account. */
+const automationTimer: TimerFunction = {
+  kind: 'timer',
+  name: 'legal-automation',
+  schedule: '0 */5 * * * *',
+  handler: async (_timer, context) => {
+    await runCaseAutomation(
+      contextLogger(context, { function: 'legal-automation', invocationId: context.invocationId }),
+    );
+  },
+};
 
 export const legalFunctions: FunctionTable = {
   app: 'domain',
@@ -146,6 +162,17 @@ export const legalFunctions: FunctionTable = {
       handler: async ({ ctx, params, body }) => answer(await decideApproval(ctx, params.id, body)),
     }),
     httpRoute({
+      name: 'legal-cases-settlement-payment',
+      route: 'cases/{id}/settlement-payment',
+      methods: ['POST'],
+      permission: 'legal:workflow',
+      params: idParams,
+      body: settlementPaymentInputSchema,
+      response: caseSchema,
+      handler: async ({ ctx, params, body }) =>
+        answer(await recordSettlementPayment(ctx, params.id, body)),
+    }),
+    httpRoute({
       name: 'legal-timeline-list',
       route: 'cases/{id}/timeline',
       methods: ['GET'],
@@ -233,5 +260,6 @@ export const legalFunctions: FunctionTable = {
       handler: async ({ ctx, body }) =>
         answer(await toggleAutomation(ctx, body.caseId, body.enabled)),
     }),
+    automationTimer,
   ],
 };

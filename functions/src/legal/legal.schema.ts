@@ -70,6 +70,17 @@ export const caseTransitions: Record<CaseStatus, readonly Transition[]> = {
   CLOSED: [],
 };
 
+/** Spec 9.3: PENDING moves to IN REVIEW 24 hours after submission. */
+export const AUTO_REVIEW_AFTER_HOURS = 24;
+/** Spec 9.3: DISMISSED cases close after 30 days; a reminder after 30 days without updates. */
+export const DISMISSED_CLOSE_AFTER_DAYS = 30;
+export const REMINDER_AFTER_DAYS = 30;
+/**
+ * A RESOLVED case closes a week after its resolution (the spec says only "after resolution"),
+ * leaving time to record what remains before the record is final.
+ */
+export const RESOLVED_CLOSE_AFTER_DAYS = 7;
+
 /** Settlements above this many major units wait for a director's approval (spec 9.3). */
 export const DIRECTOR_APPROVAL_ABOVE = 50_000;
 export const CASE_LIST_MAX = 1000;
@@ -208,6 +219,23 @@ export const pendingApprovalSchema = z.object({
 });
 export type PendingApproval = z.infer<typeof pendingApprovalSchema>;
 
+export const settlementPaymentSchema = z.object({
+  /** Minor units of the case's currency. */
+  amount: z.number().int(),
+  receivedOn: z.string(),
+  reference: z.string(),
+  recordedBy: personSchema.nullable(),
+  recordedAt: z.string(),
+});
+export type SettlementPayment = z.infer<typeof settlementPaymentSchema>;
+
+export const settlementPaymentInputSchema = z.object({
+  amount: minorUnits.min(1, 'must be more than 0'),
+  receivedOn: isoDate,
+  reference: text(200).default(''),
+});
+export type SettlementPaymentInput = z.infer<typeof settlementPaymentInputSchema>;
+
 export const caseSchema = z.object({
   id: z.string(),
   /** Human, unique in the account and never reused: LC-2026-0001. */
@@ -231,6 +259,7 @@ export const caseSchema = z.object({
   estimatedResolutionDate: z.string().nullable(),
   filingDeadline: z.string().nullable(),
   settlementAmount: z.number().int().nullable(),
+  settlementPayment: settlementPaymentSchema.nullable(),
   resolutionNotes: z.string(),
   pendingApproval: pendingApprovalSchema.nullable(),
   automationPaused: z.boolean(),

@@ -50,6 +50,7 @@ import {
   type ListCasesQuery,
   type ListCasesResponse,
   type Person,
+  type SettlementPaymentInput,
   type StatusChange,
   type TimelineEntry,
 } from './legal.schema.js';
@@ -60,6 +61,7 @@ export const caseEtag = (record: Pick<CaseRecord, 'id' | 'revision'>) =>
 
 const APPROVE = 'legal:workflow_approve';
 const ASSIGNABLE = 'legal:workflow';
+const ESCALATE = 'legal:escalate';
 
 export function toCase(record: CaseRecord): LegalCase {
   return {
@@ -84,6 +86,7 @@ export function toCase(record: CaseRecord): LegalCase {
     estimatedResolutionDate: record.estimatedResolutionDate,
     filingDeadline: record.filingDeadline,
     settlementAmount: record.settlementAmount,
+    settlementPayment: record.settlementPayment,
     resolutionNotes: record.resolutionNotes,
     pendingApproval: record.pendingApproval,
     automationPaused: record.automationPaused,
@@ -157,7 +160,7 @@ async function assigneeRef(ctx: RequestContext, id: string | null, field = 'assi
   return found;
 }
 
-const eventOf = (
+export const eventOf = (
   caseId: string,
   at: string,
   by: Person | null,
@@ -176,7 +179,7 @@ const eventOf = (
   detail: fields.detail,
 });
 
-const statusEvent = (
+export const statusEvent = (
   caseId: string,
   at: string,
   by: Person | null,
@@ -264,6 +267,7 @@ export async function createCase(ctx: RequestContext, input: CaseInput) {
       estimatedResolutionDate: null,
       filingDeadline: null,
       settlementAmount: null,
+      settlementPayment: null,
       resolutionNotes: '',
       pendingApproval: null,
       automationPaused: false,
@@ -274,6 +278,7 @@ export async function createCase(ctx: RequestContext, input: CaseInput) {
       createdBy: by,
       updatedAt: now,
       statusChangedAt: now,
+      remindedAt: null,
     };
     record.searchText = searchTextOf(record);
     const filed = eventOf(id, now, by, {
@@ -299,6 +304,7 @@ export async function createCase(ctx: RequestContext, input: CaseInput) {
         entity: { type: 'legal_case', id },
         after: auditView(saved),
       });
+      if (saved.priority === 'critical') await tellLegalHead(ctx, saved, filed);
       return saved;
     } catch (error) {
       // Someone else took this number first: take the next.
@@ -316,7 +322,7 @@ export async function getCase(ctx: Pick<RequestContext, 'scope'>, id: string) {
 const stale = () =>
   preconditionFailed('Someone else changed this case; reload it to see their changes');
 
-interface Revision {
+export interface Revision {
   changes: Partial<CaseRecord>;
   /** What the change adds beside the case: timeline entries, a note. */
   events: Omit<CaseEventRecord | CaseNoteRecord, 'accountId'>[];
@@ -327,26 +333,31 @@ interface Revision {
 /**
  * Writes a change to a case with what the timeline records of it, all or none. With `expected`,
  * only while the caller's revision is current (412 otherwise); without, a write that lost a race
- * is worked out again from the case as it now is.
+ * is worked out again from the case as it now is. A change that finds nothing (left) to do
+ * answers null and nothing is written (automation run twice).
  */
-async function reviseCase(
+export async function reviseCase(
   ctx: RequestContext,
   id: string,
   expected: string | undefined,
   action: string,
-  change: (current: Stored<CaseRecord>, now: string) => Revision | Promise<Revision>,
+  change: (current: Stored<CaseRecord>, now: string) => Revision | null | Promise<Revision | null>,
+  /** Automation's clock: a run at a given instant writes that instant. */
+  clock: () => Date = () => new Date(),
 ) {
   for (let attempt = 0; ; attempt += 1) {
     const current = await getCase(ctx, id);
     if (expected !== undefined && expected !== caseEtag(current)) throw stale();
-    const now = new Date().toISOString();
-    const { changes, events, after } = await change(current, now);
+    const now = clock().toISOString();
+    const revision = await change(current, now);
+    if (revision === null) return current;
+    const { changes, events, after } = revision;
     const { _etag, _ts, ...stored } = current;
     const next: Omit<CaseRecord, 'accountId'> = {
       ...stored,
       ...changes,
       revision: current.revision + 1,
-      updatedAt: now,
+      updatedAt: changes.updatedAt ?? now,
     };
     next.priorityWeight = priorityWeights[next.priority];
     next.active = isActiveStatus(next.status);
@@ -368,6 +379,9 @@ async function reviseCase(
         after: auditView(saved),
       });
       await after?.(saved);
+      if (saved.priority === 'critical' && events.length > 0) {
+        await tellLegalHead(ctx, saved, events[0] as Omit<CaseEventRecord, 'accountId'>);
+      }
       return saved;
     } catch (error) {
       if (!isStale(error) || attempt >= 5) throw error;
@@ -531,7 +545,11 @@ function refuseMove(from: CaseStatus, to: CaseStatus): never {
 }
 
 /** The fields a move sets on the case. */
-const moveFields = (to: CaseStatus, now: string, settlement?: number): Partial<CaseRecord> => ({
+export const moveFields = (
+  to: CaseStatus,
+  now: string,
+  settlement?: number,
+): Partial<CaseRecord> => ({
   status: to,
   statusChangedAt: now,
   ...(to === 'SETTLED' ? { settlementAmount: settlement ?? null } : {}),
@@ -662,6 +680,28 @@ export async function toggleAutomation(ctx: RequestContext, id: string, enabled:
             }),
           ],
   }));
+}
+
+/**
+ * Every update of a Critical case reaches the legal department head (spec 4.2 "escalate
+ * notification"): the members who hold legal:escalate, the permission of whoever escalates.
+ */
+async function tellLegalHead(
+  ctx: RequestContext,
+  record: CaseRecord,
+  what: Pick<CaseEventRecord, 'action' | 'detail'>,
+) {
+  const heads = await membersHolding(ctx.scope, ESCALATE);
+  await notifyPeople(
+    ctx,
+    heads.map((head) => head.id),
+    record,
+    {
+      kind: 'legal.critical',
+      title: `Critical case ${record.caseNumber}: ${what.action}`,
+      body: what.detail || record.title,
+    },
+  );
 }
 
 async function notifyPeople(
@@ -811,4 +851,43 @@ export async function updateActionItem(
       if (!isStale(error) || attempt >= 5) throw error;
     }
   }
+}
+
+/**
+ * Records the settlement's payment. With automation on, the case closes on it at once (spec 4.2
+ * "payment received: close settled cases"); paused, it waits for automation or a person.
+ */
+export async function recordSettlementPayment(
+  ctx: RequestContext,
+  id: string,
+  payment: SettlementPaymentInput,
+) {
+  return reviseCase(ctx, id, undefined, 'legal_case.settlement_payment', (current, now) => {
+    if (current.status !== 'SETTLED') {
+      throw conflict(
+        `Only a SETTLED case takes its settlement's payment; this one is ${current.status}`,
+      );
+    }
+    if (current.settlementPayment) throw conflict("This settlement's payment is already recorded");
+    const by = personOf(ctx);
+    const recorded = eventOf(id, now, by, {
+      action: 'Settlement payment recorded',
+      detail: `${money(payment.amount, current.currency)} received on ${payment.receivedOn}${
+        payment.reference ? ` (${payment.reference})` : ''
+      }`,
+    });
+    const close = !current.automationPaused;
+    return {
+      changes: {
+        settlementPayment: { ...payment, recordedBy: by, recordedAt: now },
+        ...(close ? moveFields('CLOSED', now) : {}),
+      },
+      events: [
+        recorded,
+        ...(close
+          ? [statusEvent(id, now, null, 'SETTLED', 'CLOSED', 'Automatic: payment received')]
+          : []),
+      ],
+    };
+  });
 }

@@ -1,0 +1,127 @@
+import { notify } from '../notifications/notifications.service.js';
+import { systemContext } from '../platform/context.js';
+import type { Logger } from '../platform/logging.js';
+import { automationCandidates, type CaseRecord } from './legal.repo.js';
+import {
+  AUTO_REVIEW_AFTER_HOURS,
+  DISMISSED_CLOSE_AFTER_DAYS,
+  REMINDER_AFTER_DAYS,
+  RESOLVED_CLOSE_AFTER_DAYS,
+  type CaseStatus,
+} from './legal.schema.js';
+import { eventOf, moveFields, reviseCase, statusEvent, type Revision } from './legal.service.js';
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+const before = (now: Date, ms: number) => new Date(now.getTime() - ms).toISOString();
+
+interface Cutoffs {
+  review: string;
+  resolved: string;
+  dismissed: string;
+  quiet: string;
+}
+
+const cutoffsAt = (now: Date): Cutoffs => ({
+  review: before(now, AUTO_REVIEW_AFTER_HOURS * HOUR_MS),
+  resolved: before(now, RESOLVED_CLOSE_AFTER_DAYS * DAY_MS),
+  dismissed: before(now, DISMISSED_CLOSE_AFTER_DAYS * DAY_MS),
+  quiet: before(now, REMINDER_AFTER_DAYS * DAY_MS),
+});
+
+/** The move automation makes of a case as it is now, if any, and why. */
+function dueMove(record: CaseRecord, cutoffs: Cutoffs): [CaseStatus, string] | null {
+  if (record.automationPaused || record.pendingApproval) return null;
+  if (record.status === 'PENDING' && record.createdAt <= cutoffs.review) {
+    return ['IN REVIEW', `Automatic: ${AUTO_REVIEW_AFTER_HOURS} hours after submission`];
+  }
+  if (record.status === 'RESOLVED' && record.statusChangedAt <= cutoffs.resolved) {
+    return ['CLOSED', `Automatic: ${RESOLVED_CLOSE_AFTER_DAYS} days after resolution`];
+  }
+  if (record.status === 'DISMISSED' && record.statusChangedAt <= cutoffs.dismissed) {
+    return ['CLOSED', `Automatic: administrative closure after ${DISMISSED_CLOSE_AFTER_DAYS} days`];
+  }
+  if (record.status === 'SETTLED' && record.settlementPayment) {
+    return ['CLOSED', 'Automatic: payment received'];
+  }
+  return null;
+}
+
+const isQuiet = (record: CaseRecord, cutoffs: Cutoffs) =>
+  !record.automationPaused &&
+  record.active &&
+  record.assignedTo !== null &&
+  record.updatedAt <= cutoffs.quiet &&
+  (record.remindedAt === null || record.remindedAt <= cutoffs.quiet);
+
+/**
+ * What automation does with one case at `now`: the due move, else the inactivity reminder. Each
+ * is decided again from the case as it is when written, so a run repeated (or two at once) does
+ * it once.
+ */
+async function automateCase(accountId: string, id: string, at: Date) {
+  const cutoffs = cutoffsAt(at);
+  const ctx = systemContext(accountId);
+  let reminded: CaseRecord | undefined;
+  await reviseCase(
+    ctx,
+    id,
+    undefined,
+    'legal_case.automation_run',
+    (current, now): Revision | null => {
+      const due = dueMove(current, cutoffs);
+      if (due) {
+        const [to, reason] = due;
+        return {
+          changes: moveFields(to, now),
+          events: [statusEvent(id, now, null, current.status, to, reason)],
+        };
+      }
+      if (!isQuiet(current, cutoffs)) return null;
+      reminded = current;
+      return {
+        // A reminder is not an update: the case stays quiet until someone acts on it.
+        changes: { remindedAt: now, updatedAt: current.updatedAt },
+        events: [
+          eventOf(id, now, null, {
+            action: 'Reminder sent',
+            detail: `No updates for ${REMINDER_AFTER_DAYS} days; ${current.assignedTo?.name ?? 'the assignee'} was reminded`,
+          }),
+        ],
+      };
+    },
+    () => at,
+  );
+  if (reminded?.assignedTo) {
+    await notify(ctx, [reminded.assignedTo.id], {
+      kind: 'legal.reminder',
+      title: `${reminded.caseNumber} has had no updates for ${REMINDER_AFTER_DAYS} days`,
+      body: reminded.title,
+      link: `/legal/cases/${reminded.id}`,
+    });
+  }
+}
+
+/**
+ * One run of the case automation rules (spec 4.2) over every account: PENDING to IN REVIEW after
+ * 24 hours, RESOLVED and DISMISSED to CLOSED after their waits, SETTLED to CLOSED once paid, and
+ * reminders for quiet cases. A case that fails is logged and left for the next run.
+ */
+export async function runCaseAutomation(log: Logger, now = new Date()) {
+  const candidates = await automationCandidates(cutoffsAt(now));
+  let done = 0;
+  for (const candidate of candidates) {
+    try {
+      await automateCase(candidate.accountId, candidate.id, now);
+      done += 1;
+    } catch (error) {
+      log.error('case automation failed for a case; the next run tries again', {
+        accountId: candidate.accountId,
+        caseId: candidate.id,
+        error,
+      });
+    }
+  }
+  return { candidates: candidates.length, done };
+}
