@@ -16,7 +16,9 @@ import {
   fieldsOf,
   freshOwner,
   messageOf,
+  getBidder,
   signedInToken,
+  strongStats,
   type Owner,
 } from '../support/bidders.js';
 import { call, demo, DEMO_PASSWORD, ifMatch, login } from '../support/identity.js';
@@ -483,5 +485,33 @@ describe('the list and its analytics', () => {
     expect(list.status).toBe(200);
     expect(list.body.cases.some((c) => c.pendingApproval !== null)).toBe(true);
     expect(list.body.cases.some((c) => c.status === 'LITIGATION')).toBe(true);
+  });
+});
+
+describe('disputes that feed the bidder', () => {
+  it('counts an open payment dispute in the bidder’s history and score until it is dismissed', async () => {
+    const bidder = await createBidder(fresh.token, { stats: strongStats() });
+    const before = (await getBidder(fresh.token, bidder.id)).body;
+    const filed = await fileCase(fresh.token, { bidderId: bidder.id });
+    expect(filed.bidder?.id).toBe(bidder.id);
+    const during = (await getBidder(fresh.token, bidder.id)).body;
+    expect(during.stats.disputes).toBe(before.stats.disputes + 1);
+    expect(during.lotwiseScore.score).toBeLessThan(before.lotwiseScore.score);
+
+    const theirs = await domain<ListCasesResponse>('GET', `/listLegalCases?bidderId=${bidder.id}`, {
+      token: fresh.token,
+    });
+    expect(theirs.body.cases.map((c) => c.id)).toEqual([filed.id]);
+
+    // Another kind of case naming the bidder does not count against them.
+    await fileCase(fresh.token, { bidderId: bidder.id, caseType: 'condition_dispute' });
+    expect((await getBidder(fresh.token, bidder.id)).body.stats.disputes).toBe(
+      during.stats.disputes,
+    );
+
+    await moved(fresh.token, filed.id, 'DISMISSED');
+    const after = (await getBidder(fresh.token, bidder.id)).body;
+    expect(after.stats.disputes).toBe(before.stats.disputes);
+    expect(after.lotwiseScore.score).toBe(before.lotwiseScore.score);
   });
 });

@@ -42,6 +42,11 @@ export type BidderRecord = Omit<Bidder, 'etag' | 'marketingOptOut' | 'platformId
   mergedIds?: string[];
   /** Lots bid per auction history entry, so a corrected result swaps its stats exactly. */
   auctionLotsBid?: Record<string, number>;
+  /**
+   * The open legal disputes that name this bidder (case ids), each counted in `stats.disputes`
+   * while it is open. Absent on records no case has named.
+   */
+  legalDisputes?: string[];
   /** Notes as records written before notes became documents kept them; never written now. */
   notes?: BidderNote[];
   createdBy: string | null;

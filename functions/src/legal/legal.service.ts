@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { getAuction } from '../auctions/auctions.service.js';
 import { currencyExponent } from '../auctions/auctions.schema.js';
 import { getBidder } from '../bidders/bidders.service.js';
+import { countLegalDispute } from '../bidders/legal-disputes.service.js';
 import { membersHolding } from '../identity/team/team.service.js';
 import { notify } from '../notifications/notifications.service.js';
 import { writeAudit } from '../platform/audit.js';
@@ -216,6 +217,45 @@ function assignmentMove(
   );
 }
 
+/** The bidder an open payment dispute counts against (spec: it lowers their Lotwise Score). */
+const disputedBidder = (record: CaseRecord | null) =>
+  record && record.caseType === 'payment_dispute' && record.active && record.bidder
+    ? record.bidder.id
+    : null;
+
+/**
+ * Keeps the bidders' dispute history in step with a case's write: the bidder it stopped counting
+ * against loses it, the one it counts against now gets it (each idempotent, so a write retried or
+ * repeated counts once).
+ */
+async function syncDispute(
+  ctx: RequestContext,
+  before: CaseRecord | null,
+  after: CaseRecord | null,
+) {
+  const was = disputedBidder(before);
+  const is = disputedBidder(after);
+  const record = (after ?? before) as CaseRecord;
+  if (was && was !== is) {
+    await countLegalDispute(
+      ctx,
+      was,
+      record.id,
+      false,
+      `Legal case ${record.caseNumber} no longer open against them`,
+    );
+  }
+  if (is) {
+    await countLegalDispute(
+      ctx,
+      is,
+      record.id,
+      true,
+      `Legal case ${record.caseNumber} opened against them`,
+    );
+  }
+}
+
 const caseNumberOf = (number: number, at: string) =>
   `LC-${at.slice(0, 4)}-${String(number).padStart(4, '0')}`;
 
@@ -305,6 +345,7 @@ export async function createCase(ctx: RequestContext, input: CaseInput) {
         after: auditView(saved),
       });
       if (saved.priority === 'critical') await tellLegalHead(ctx, saved, filed);
+      await syncDispute(ctx, null, saved);
       return saved;
     } catch (error) {
       // Someone else took this number first: take the next.
@@ -378,6 +419,7 @@ export async function reviseCase(
         before: auditView(current),
         after: auditView(saved),
       });
+      await syncDispute(ctx, current, saved);
       await after?.(saved);
       if (saved.priority === 'critical' && events.length > 0) {
         await tellLegalHead(ctx, saved, events[0] as Omit<CaseEventRecord, 'accountId'>);
@@ -485,6 +527,7 @@ export async function deleteCase(ctx: RequestContext, id: string, ifMatch: strin
     if (isStale(error)) throw stale();
     throw error;
   }
+  await syncDispute(ctx, current, null);
   await writeAudit(ctx, {
     action: 'legal_case.delete',
     entity: { type: 'legal_case', id },
