@@ -13,6 +13,7 @@ import {
   scanResultSchema,
   type ScoreType,
 } from '@contracts/bidders/bidders.schema';
+import { listCasesResponseSchema } from '@contracts/legal/legal.schema';
 import { useEffect } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import useSWRInfinite from 'swr/infinite';
@@ -97,6 +98,14 @@ export const useBidderHistory = (id: string | null, enabled: boolean) =>
   useSWR(id && enabled ? historyKey(id) : null, fetchWith(historyResponseSchema));
 export const useScoreHistory = (id: string | null) =>
   useSWR(id ? scoreHistoryKey(id) : null, fetchWith(scoreHistoryResponseSchema));
+/** The legal cases that name the bidder, newest first (the profile's Legal Cases tab). */
+export const useBidderCases = (id: string | null, enabled: boolean) =>
+  useSWR(
+    id && enabled
+      ? domainApi(`/listLegalCases?bidderId=${encodeURIComponent(id)}&limit=100`)
+      : null,
+    fetchWith(listCasesResponseSchema),
+  );
 export const useBidderNotes = (id: string | null) =>
   useSWR(id ? notesKey(id) : null, fetchWith(notesResponseSchema));
 export const useDuplicates = () => useSWR(duplicatesKey, fetchWith(duplicatesResponseSchema));

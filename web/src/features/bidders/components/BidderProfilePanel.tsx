@@ -30,12 +30,15 @@ import {
   DismissRegular,
   EditRegular,
   FlagRegular,
+  GavelRegular,
   HistoryRegular,
   MailRegular,
   NoteRegular,
   PhoneRegular,
 } from '@fluentui/react-icons';
 import { noteCategories, type Bidder, type ScoreType } from '@contracts/bidders/bidders.schema';
+import { caseTypeLabels, priorityLabels } from '@contracts/legal/legal.schema';
+import { Link as RouterLink } from 'react-router';
 import { componentLabels } from '@contracts/scoring/scoring.schema';
 import { useState, type FormEvent } from 'react';
 import { PermittedButton } from '../../../components/PermittedButton';
@@ -48,6 +51,7 @@ import { useAction } from '../../../lib/use-action';
 import {
   useBidder,
   useBidderActions,
+  useBidderCases,
   useBidderHistory,
   useBidderNotes,
   useScoreHistory,
@@ -67,7 +71,7 @@ import {
 import type { ScoringViews } from './scoring-views';
 import { countOf } from '../../../lib/plural';
 
-type ProfileTab = 'overview' | 'breakdown' | 'history' | 'notes';
+type ProfileTab = 'overview' | 'breakdown' | 'history' | 'cases' | 'notes';
 
 const useStyles = makeStyles({
   drawer: { width: 'min(560px, 100vw)' },
@@ -419,6 +423,58 @@ function History({ bidder }: { bidder: Bidder }) {
   );
 }
 
+/** The legal cases that name the bidder: an open payment dispute counts against their score. */
+function Cases({ bidder }: { bidder: Bidder }) {
+  const styles = useStyles();
+  const { data, error } = useBidderCases(bidder.id, true);
+  if (error) return <MessageBar intent="error">{messageOf(error)}</MessageBar>;
+  if (!data)
+    return (
+      <Skeleton aria-label="Loading legal cases">
+        <SkeletonItem size={48} />
+      </Skeleton>
+    );
+  if (!data.cases.length) {
+    return (
+      <div className={styles.empty}>
+        <GavelRegular fontSize={32} />
+        <Body1>No legal cases name this bidder</Body1>
+        <Caption1>Disputes filed against them will appear here</Caption1>
+      </div>
+    );
+  }
+  return (
+    <div className={styles.stack}>
+      {data.cases.map((entry) => (
+        <Card key={entry.id} size="small">
+          <div className={styles.entryHead}>
+            <RouterLink to={`/legal/cases/${entry.id}`}>
+              <Text weight="semibold">
+                {entry.caseNumber}: {entry.title}
+              </Text>
+            </RouterLink>
+            <Caption1 className={styles.muted}>{dateOf(entry.createdAt)}</Caption1>
+          </div>
+          <Body1>
+            {caseTypeLabels[entry.caseType]} · {formatMoney(entry.claimAmount, entry.currency)}
+          </Body1>
+          <div className={styles.footer}>
+            <Badge
+              appearance="tint"
+              color={entry.priority === 'critical' ? 'danger' : 'informative'}
+            >
+              {priorityLabels[entry.priority]}
+            </Badge>
+            <Badge appearance="outline" color="subtle">
+              {entry.status}
+            </Badge>
+          </div>
+        </Card>
+      ))}
+    </div>
+  );
+}
+
 function Notes({ bidder, initialCategory }: { bidder: Bidder; initialCategory: string }) {
   const styles = useStyles();
   const notify = useNotify();
@@ -515,6 +571,7 @@ export function BidderProfilePanel({
 }) {
   const styles = useStyles();
   const { data: bidder, error } = useBidder(bidderId);
+  const can = useCan();
   const [scoreType, setScoreType] = useState<ScoreType>(defaultScoreType);
   const [tab, setTab] = useState<ProfileTab>('overview');
   const [noteCategory, setNoteCategory] = useState('General');
@@ -601,6 +658,7 @@ export function BidderProfilePanel({
               <Tab value="overview">Overview</Tab>
               <Tab value="breakdown">Score Breakdown</Tab>
               <Tab value="history">Auction History</Tab>
+              {can('legal:view') ? <Tab value="cases">Legal Cases</Tab> : null}
               <Tab value="notes">Notes</Tab>
             </TabList>
           </div>
@@ -622,6 +680,8 @@ export function BidderProfilePanel({
           <Breakdown bidder={bidder} scoreType={scoreType} ScoreBreakdown={ScoreBreakdown} />
         ) : tab === 'history' ? (
           <History bidder={bidder} />
+        ) : tab === 'cases' ? (
+          <Cases bidder={bidder} />
         ) : (
           <Notes key={noteCategory} bidder={bidder} initialCategory={noteCategory} />
         )}
