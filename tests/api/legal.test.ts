@@ -317,6 +317,7 @@ describe('the workflow', () => {
       (n) => n.kind === 'legal.approval' && n.title.includes(filed.caseNumber),
     );
     expect(ask?.link).toBe(`/legal/cases/${filed.id}/workflow`);
+    expect(ask?.subject).toEqual({ type: 'settlement_approval', id: filed.id });
 
     const approved = await domain<LegalCase>('POST', `/cases/${filed.id}/approval`, {
       token: admin,

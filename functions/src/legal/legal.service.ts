@@ -5,6 +5,7 @@ import { getBidder } from '../bidders/bidders.service.js';
 import { countLegalDispute } from '../bidders/legal-disputes.service.js';
 import { membersHolding } from '../identity/team/team.service.js';
 import { notify } from '../notifications/notifications.service.js';
+import type { NotificationSubject } from '../notifications/notifications.schema.js';
 import { writeAudit } from '../platform/audit.js';
 import type { RequestContext } from '../platform/context.js';
 import { isConflict, isNotFound, isStale } from '../platform/cosmos-errors.js';
@@ -654,6 +655,7 @@ export async function changeStatus(ctx: RequestContext, id: string, request: Sta
             saved,
             {
               kind: 'legal.approval',
+              subject: { type: 'settlement_approval', id: saved.id },
               title: `Approval required: ${saved.caseNumber}`,
               body: `${requester.name} asks to settle for ${money(amount, saved.currency)}: ${request.reason}`,
             },
@@ -751,7 +753,7 @@ async function notifyPeople(
   ctx: RequestContext,
   userIds: string[],
   record: CaseRecord,
-  message: { kind: string; title: string; body: string },
+  message: { kind: string; title: string; body: string; subject?: NotificationSubject },
 ) {
   const others = userIds.filter((userId) => userId !== ctx.actor.userId);
   if (others.length === 0) return;

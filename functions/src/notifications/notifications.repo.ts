@@ -1,5 +1,6 @@
 import type { ContainerDefinition } from '../platform/cosmos.js';
 import { TenantRepository } from '../platform/repo.js';
+import type { NotificationSubject } from './notifications.schema.js';
 
 export interface NotificationRecord {
   id: string;
@@ -9,6 +10,8 @@ export interface NotificationRecord {
   title: string;
   body: string;
   link: string | null;
+  /** The record it asks someone to act on; absent on notifications that ask nothing. */
+  subject?: NotificationSubject | null;
   createdAt: string;
   readAt: string | null;
   dismissedAt: string | null;

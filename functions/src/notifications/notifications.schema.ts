@@ -1,11 +1,22 @@
 import { z } from 'zod';
 
+/**
+ * What a notification asks its reader to act on, so the bell can offer the action itself: a
+ * settlement waiting for approval is decided from the notification.
+ */
+export const notificationSubjectSchema = z.object({
+  type: z.literal('settlement_approval'),
+  id: z.string(),
+});
+export type NotificationSubject = z.infer<typeof notificationSubjectSchema>;
+
 export const notificationSchema = z.object({
   id: z.string(),
   kind: z.string(),
   title: z.string(),
   body: z.string(),
   link: z.string().nullable(),
+  subject: notificationSubjectSchema.nullable(),
   createdAt: z.string(),
   readAt: z.string().nullable(),
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { notFound } from '../platform/errors.js';
 import type { AccountScope, RequestContext } from '../platform/context.js';
-import type { NotificationView } from './notifications.schema.js';
+import type { NotificationSubject, NotificationView } from './notifications.schema.js';
 import { notificationsRepo, type NotificationRecord } from './notifications.repo.js';
 
 const VISIBLE = 'c.userId = @userId AND IS_NULL(c.dismissedAt)';
@@ -12,6 +12,7 @@ const toView = (record: NotificationRecord): NotificationView => ({
   title: record.title,
   body: record.body,
   link: record.link,
+  subject: record.subject ?? null,
   createdAt: record.createdAt,
   readAt: record.readAt,
 });
@@ -20,7 +21,13 @@ const toView = (record: NotificationRecord): NotificationView => ({
 export async function notify(
   ctx: { scope: AccountScope },
   userIds: string[],
-  message: { kind: string; title: string; body: string; link?: string },
+  message: {
+    kind: string;
+    title: string;
+    body: string;
+    link?: string;
+    subject?: NotificationSubject;
+  },
 ): Promise<void> {
   const createdAt = new Date().toISOString();
   await Promise.all(
@@ -32,6 +39,7 @@ export async function notify(
         title: message.title,
         body: message.body,
         link: message.link ?? null,
+        subject: message.subject ?? null,
         createdAt,
         readAt: null,
         dismissedAt: null,

@@ -10,6 +10,8 @@ import {
   DialogSurface,
   DialogTitle,
   DialogTrigger,
+  Field,
+  Input,
   makeStyles,
   mergeClasses,
   Spinner,
@@ -17,6 +19,8 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { CheckmarkRegular, DismissRegular, MailReadRegular } from '@fluentui/react-icons';
+import type { NotificationView } from '@contracts/notifications/notifications.schema';
+import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { messageOf } from '../../../lib/api-client';
 import { useNotify } from '../../../lib/toast';
@@ -66,9 +70,85 @@ const useStyles = makeStyles({
     padding: tokens.spacingVerticalXXL,
     color: tokens.colorNeutralForeground3,
   },
+  decision: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'flex-end',
+    gap: tokens.spacingHorizontalS,
+    marginTop: tokens.spacingVerticalXS,
+  },
+  reason: { flexGrow: 1, minWidth: '180px' },
   footer: { flexGrow: 1, alignSelf: 'center', whiteSpace: 'nowrap' },
   actions: { whiteSpace: 'nowrap', flexShrink: 0 },
 });
+
+type Decision = 'approve' | 'reject';
+
+/**
+ * Approve and Reject on a settlement waiting for approval: each asks its reason, as the case's
+ * own Workflow tab does, and acts on the case from here.
+ */
+function SettlementDecision({ item }: { item: NotificationView }) {
+  const styles = useStyles();
+  const notify = useNotify();
+  const actions = useNotificationActions();
+  const [choice, setChoice] = useState<Decision | null>(null);
+  const [reason, setReason] = useState('');
+  const [blank, setBlank] = useState(false);
+  const decide = useAction(
+    async (decision: Decision) => {
+      await actions.decideSettlement(item.id, item.subject?.id ?? '', { decision, reason });
+      notify.success(decision === 'approve' ? 'Settlement approved' : 'Settlement rejected');
+    },
+    { onError: (message) => notify.error('Could not decide the settlement', message) },
+  );
+  if (!choice) {
+    return (
+      <div className={styles.decision}>
+        <Button size="small" appearance="primary" onClick={() => setChoice('approve')}>
+          Approve
+        </Button>
+        <Button size="small" onClick={() => setChoice('reject')}>
+          Reject
+        </Button>
+      </div>
+    );
+  }
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!reason.trim()) {
+      setBlank(true);
+      return;
+    }
+    void decide.run(choice);
+  };
+  return (
+    <form className={styles.decision} onSubmit={submit}>
+      <Field
+        className={styles.reason}
+        label={choice === 'approve' ? 'Reason for approving' : 'Reason for rejecting'}
+        required
+        size="small"
+        validationMessage={blank ? 'Give a reason' : undefined}
+      >
+        <Input
+          size="small"
+          value={reason}
+          onChange={(_, data) => {
+            setReason(data.value);
+            setBlank(false);
+          }}
+        />
+      </Field>
+      <Button size="small" appearance="primary" type="submit" disabled={decide.busy}>
+        {choice === 'approve' ? 'Confirm Approval' : 'Confirm Rejection'}
+      </Button>
+      <Button size="small" onClick={() => setChoice(null)} disabled={decide.busy}>
+        Cancel
+      </Button>
+    </form>
+  );
+}
 
 /** "Workflow Notifications": the person's own notifications, from the server. */
 export function NotificationsDialog({
@@ -143,6 +223,9 @@ export function NotificationsDialog({
                       )}
                       <Body1>{item.body}</Body1>
                       <Caption1>{new Date(item.createdAt).toLocaleString()}</Caption1>
+                      {item.subject?.type === 'settlement_approval' && !item.readAt ? (
+                        <SettlementDecision item={item} />
+                      ) : null}
                     </div>
                     <div className={styles.buttons}>
                       {!item.readAt ? (
