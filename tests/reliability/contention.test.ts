@@ -203,6 +203,29 @@ const prepared: Record<string, Preparation> = {
         priority: (['critical', 'high', 'medium', 'low'] as const)[index % 4],
       })),
   },
+  'PUT /workflows/rules/{id}': {
+    reason:
+      'the rules an account lists first are its built-in ones, which take only a switch, and a custom rule’s actions must name the account’s members and moves its conditions allow, which generated ones do not: the record is a custom rule and writers change what any rule may change',
+    record: async (owner) => ({
+      id: await made(
+        owner,
+        'POST /workflows/rules',
+        {},
+        {
+          name: 'Contended rule',
+          trigger: 'case_created',
+          actions: [{ type: 'notify', permission: 'legal:view' }],
+        },
+      ),
+    }),
+    bodies: (count) =>
+      Array.from({ length: count }, (_, index) => ({
+        name: `Contended rule ${index}`,
+        description: `Writer ${index}`,
+        priority: index,
+        enabled: index % 2 === 0,
+      })),
+  },
   'PUT /webhooks/{id}': {
     reason:
       'a webhook’s URL must reach an address webhooks may (checked on the server, here loopback, which the test stack allows), which generated strings do not',

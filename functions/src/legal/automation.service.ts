@@ -10,6 +10,8 @@ import {
   type CaseStatus,
 } from './legal.schema.js';
 import { eventOf, moveFields, reviseCase, statusEvent, type Revision } from './legal.service.js';
+import { builtInSwitches, type BuiltInSwitches } from './rules/rules.repo.js';
+import { runRulesFor } from './rules/rules.service.js';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -31,9 +33,13 @@ const cutoffsAt = (now: Date): Cutoffs => ({
 });
 
 /** The move automation makes of a case as it is now, if any, and why. */
-function dueMove(record: CaseRecord, cutoffs: Cutoffs): [CaseStatus, string] | null {
+function dueMove(
+  record: CaseRecord,
+  cutoffs: Cutoffs,
+  rules: BuiltInSwitches,
+): [CaseStatus, string] | null {
   if (record.automationPaused || record.pendingApproval) return null;
-  if (record.status === 'PENDING' && record.createdAt <= cutoffs.review) {
+  if (rules['auto-review'] && record.status === 'PENDING' && record.createdAt <= cutoffs.review) {
     return ['IN REVIEW', `Automatic: ${AUTO_REVIEW_AFTER_HOURS} hours after submission`];
   }
   if (record.status === 'RESOLVED' && record.statusChangedAt <= cutoffs.resolved) {
@@ -42,13 +48,14 @@ function dueMove(record: CaseRecord, cutoffs: Cutoffs): [CaseStatus, string] | n
   if (record.status === 'DISMISSED' && record.statusChangedAt <= cutoffs.dismissed) {
     return ['CLOSED', `Automatic: administrative closure after ${DISMISSED_CLOSE_AFTER_DAYS} days`];
   }
-  if (record.status === 'SETTLED' && record.settlementPayment) {
+  if (rules['payment-closes-settled'] && record.status === 'SETTLED' && record.settlementPayment) {
     return ['CLOSED', 'Automatic: payment received'];
   }
   return null;
 }
 
-const isQuiet = (record: CaseRecord, cutoffs: Cutoffs) =>
+const isQuiet = (record: CaseRecord, cutoffs: Cutoffs, rules: BuiltInSwitches) =>
+  rules['inactivity-reminder'] &&
   !record.automationPaused &&
   record.active &&
   record.assignedTo !== null &&
@@ -56,21 +63,24 @@ const isQuiet = (record: CaseRecord, cutoffs: Cutoffs) =>
   (record.remindedAt === null || record.remindedAt <= cutoffs.quiet);
 
 /**
- * What automation does with one case at `now`: the due move, else the inactivity reminder. Each
- * is decided again from the case as it is when written, so a run repeated (or two at once) does
- * it once.
+ * What automation does with one case at `now`: the due move, else the inactivity reminder, as far
+ * as the account has those built-in rules on. Each is decided again from the case as it is when
+ * written, so a run repeated (or two at once) does it once. A move fires the account's
+ * status_change rules.
  */
-async function automateCase(accountId: string, id: string, at: Date) {
+async function automateCase(accountId: string, id: string, at: Date, rules: BuiltInSwitches) {
   const cutoffs = cutoffsAt(at);
   const ctx = systemContext(accountId);
   let reminded: CaseRecord | undefined;
+  let moved = false;
   await reviseCase(
     ctx,
     id,
     undefined,
     'legal_case.automation_run',
     (current, now): Revision | null => {
-      const due = dueMove(current, cutoffs);
+      const due = dueMove(current, cutoffs, rules);
+      moved = due !== null;
       if (due) {
         const [to, reason] = due;
         return {
@@ -78,7 +88,7 @@ async function automateCase(accountId: string, id: string, at: Date) {
           events: [statusEvent(id, now, null, current.status, to, reason)],
         };
       }
-      if (!isQuiet(current, cutoffs)) return null;
+      if (!isQuiet(current, cutoffs, rules)) return null;
       reminded = current;
       return {
         // A reminder is not an update: the case stays quiet until someone acts on it.
@@ -93,6 +103,7 @@ async function automateCase(accountId: string, id: string, at: Date) {
     },
     () => at,
   );
+  if (moved) await runRulesFor(ctx, id, 'status_change');
   if (reminded?.assignedTo) {
     await notify(ctx, [reminded.assignedTo.id], {
       kind: 'legal.reminder',
@@ -110,10 +121,22 @@ async function automateCase(accountId: string, id: string, at: Date) {
  */
 export async function runCaseAutomation(log: Logger, now = new Date()) {
   const candidates = await automationCandidates(cutoffsAt(now));
+  // Each account's switches, read once per run.
+  const switches = new Map<string, Promise<BuiltInSwitches>>();
+  const switchesOf = (accountId: string) => {
+    const known = switches.get(accountId) ?? builtInSwitches({ accountId });
+    switches.set(accountId, known);
+    return known;
+  };
   let done = 0;
   for (const candidate of candidates) {
     try {
-      await automateCase(candidate.accountId, candidate.id, now);
+      await automateCase(
+        candidate.accountId,
+        candidate.id,
+        now,
+        await switchesOf(candidate.accountId),
+      );
       done += 1;
     } catch (error) {
       log.error('case automation failed for a case; the next run tries again', {

@@ -2,6 +2,10 @@ import { z } from 'zod';
 import type { FunctionTable, TimerFunction } from '../platform/functions.js';
 import { contextLogger } from '../platform/invocation-log.js';
 import { runCaseAutomation } from './automation.service.js';
+import { ruleFunctions } from './rules/rules.routes.js';
+import { runRulesFor } from './rules/rules.service.js';
+import { documentFunctions } from './documents/documents.routes.js';
+import { caseFiles, removeFiles } from './documents/documents.service.js';
 import { httpRoute } from '../platform/http.js';
 import { pathIdSchema } from '../platform/validation.js';
 import {
@@ -106,7 +110,15 @@ export const legalFunctions: FunctionTable = {
       permission: 'legal:create',
       body: caseInputSchema,
       response: caseSchema,
-      handler: async ({ ctx, body }) => answer(await createCase(ctx, body), 201),
+      handler: async ({ ctx, body }) => {
+        const filed = await createCase(ctx, body);
+        // Assigned as it is filed, a case also moves to PENDING.
+        const triggers =
+          filed.status === 'SUBMITTED'
+            ? 'case_created'
+            : (['case_created', 'status_change'] as const);
+        return answer(await runRulesFor(ctx, filed.id, triggers), 201);
+      },
     }),
     httpRoute({
       name: 'legal-cases-get',
@@ -126,8 +138,15 @@ export const legalFunctions: FunctionTable = {
       body: caseUpdateSchema,
       response: caseSchema,
       concurrency: 'if-match',
-      handler: async ({ ctx, params, body, ifMatch }) =>
-        answer(await updateCase(ctx, params.id, ifMatch, body)),
+      handler: async ({ ctx, params, body, ifMatch }) => {
+        const before = await getCase(ctx, params.id);
+        const saved = await updateCase(ctx, params.id, ifMatch, body);
+        const triggers = [
+          ...(saved.priority !== before.priority ? (['priority_change'] as const) : []),
+          ...(saved.status !== before.status ? (['status_change'] as const) : []),
+        ];
+        return answer(triggers.length ? await runRulesFor(ctx, saved.id, triggers) : saved);
+      },
     }),
     httpRoute({
       name: 'legal-cases-delete',
@@ -137,7 +156,10 @@ export const legalFunctions: FunctionTable = {
       params: idParams,
       concurrency: 'if-match-optional',
       handler: async ({ ctx, params, ifMatch }) => {
+        // The files go once their records have: nothing is ever left naming a missing file.
+        const files = await caseFiles(ctx, params.id);
         await deleteCase(ctx, params.id, ifMatch);
+        await removeFiles(files);
         return { status: 204 };
       },
     }),
@@ -149,7 +171,13 @@ export const legalFunctions: FunctionTable = {
       params: idParams,
       body: statusChangeSchema,
       response: caseSchema,
-      handler: async ({ ctx, params, body }) => answer(await changeStatus(ctx, params.id, body)),
+      handler: async ({ ctx, params, body }) => {
+        const saved = await changeStatus(ctx, params.id, body);
+        // A settlement waiting for approval has not moved the case yet.
+        return answer(
+          saved.pendingApproval ? saved : await runRulesFor(ctx, saved.id, 'status_change'),
+        );
+      },
     }),
     httpRoute({
       name: 'legal-cases-approval',
@@ -159,7 +187,12 @@ export const legalFunctions: FunctionTable = {
       params: idParams,
       body: approvalDecisionSchema,
       response: caseSchema,
-      handler: async ({ ctx, params, body }) => answer(await decideApproval(ctx, params.id, body)),
+      handler: async ({ ctx, params, body }) => {
+        const saved = await decideApproval(ctx, params.id, body);
+        return answer(
+          body.decision === 'approve' ? await runRulesFor(ctx, saved.id, 'status_change') : saved,
+        );
+      },
     }),
     httpRoute({
       name: 'legal-cases-settlement-payment',
@@ -169,8 +202,15 @@ export const legalFunctions: FunctionTable = {
       params: idParams,
       body: settlementPaymentInputSchema,
       response: caseSchema,
-      handler: async ({ ctx, params, body }) =>
-        answer(await recordSettlementPayment(ctx, params.id, body)),
+      handler: async ({ ctx, params, body }) => {
+        const saved = await recordSettlementPayment(ctx, params.id, body);
+        // Closing on the payment is a status change too.
+        const triggers =
+          saved.status === 'SETTLED'
+            ? 'payment_received'
+            : (['payment_received', 'status_change'] as const);
+        return answer(await runRulesFor(ctx, saved.id, triggers));
+      },
     }),
     httpRoute({
       name: 'legal-timeline-list',
@@ -260,6 +300,8 @@ export const legalFunctions: FunctionTable = {
       handler: async ({ ctx, body }) =>
         answer(await toggleAutomation(ctx, body.caseId, body.enabled)),
     }),
+    ...documentFunctions,
+    ...ruleFunctions,
     automationTimer,
   ],
 };

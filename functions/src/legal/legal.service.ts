@@ -56,6 +56,7 @@ import {
   type StatusChange,
   type TimelineEntry,
 } from './legal.schema.js';
+import { builtInEnabled } from './rules/rules.repo.js';
 
 /** The case's ETag: the revision of what people edit, stable across a retried write. */
 export const caseEtag = (record: Pick<CaseRecord, 'id' | 'revision'>) =>
@@ -609,7 +610,7 @@ const money = (amount: number, currency: LegalCase['currency']) =>
  * threshold does not take effect: it waits for someone who may approve it.
  */
 export async function changeStatus(ctx: RequestContext, id: string, request: StatusChange) {
-  return reviseCase(ctx, id, undefined, 'legal_case.status', (current, now) => {
+  return reviseCase(ctx, id, undefined, 'legal_case.status', async (current, now) => {
     if (current.pendingApproval) {
       throw conflict('This case has a settlement waiting for approval; decide it first', {
         pendingApproval: current.pendingApproval,
@@ -625,7 +626,8 @@ export async function changeStatus(ctx: RequestContext, id: string, request: Sta
     const by = personOf(ctx);
     if (
       transition.requiresSettlement &&
-      needsApproval(request.settlementAmount!, current.currency)
+      needsApproval(request.settlementAmount!, current.currency) &&
+      (await builtInEnabled(ctx.scope, 'director-approval'))
     ) {
       const requester = by ?? { id: ctx.actor.userId, name: ctx.actor.name };
       const amount = request.settlementAmount!;
@@ -736,6 +738,7 @@ async function tellLegalHead(
   record: CaseRecord,
   what: Pick<CaseEventRecord, 'action' | 'detail'>,
 ) {
+  if (!(await builtInEnabled(ctx.scope, 'critical-escalation'))) return;
   const heads = await membersHolding(ctx.scope, ESCALATE);
   await notifyPeople(
     ctx,
@@ -907,7 +910,7 @@ export async function recordSettlementPayment(
   id: string,
   payment: SettlementPaymentInput,
 ) {
-  return reviseCase(ctx, id, undefined, 'legal_case.settlement_payment', (current, now) => {
+  return reviseCase(ctx, id, undefined, 'legal_case.settlement_payment', async (current, now) => {
     if (current.status !== 'SETTLED') {
       throw conflict(
         `Only a SETTLED case takes its settlement's payment; this one is ${current.status}`,
@@ -921,7 +924,8 @@ export async function recordSettlementPayment(
         payment.reference ? ` (${payment.reference})` : ''
       }`,
     });
-    const close = !current.automationPaused;
+    const close =
+      !current.automationPaused && (await builtInEnabled(ctx.scope, 'payment-closes-settled'));
     return {
       changes: {
         settlementPayment: { ...payment, recordedBy: by, recordedAt: now },
