@@ -8,6 +8,7 @@ import { AUCTION_PARTS, auctionFigures, type AuctionFigures } from './auctions.j
 import { BIDDER_PARTS, bidderFigures, type BidderFigures } from './bidders.js';
 import { identityFigures } from './identity.js';
 import { INTEGRATION_PARTS, integrationFigures, type IntegrationFigures } from './integrations.js';
+import { legalFigures, type LegalFigures } from './legal.js';
 import { round, summarise, type Summary } from './stats.js';
 
 /**
@@ -22,6 +23,8 @@ import { round, summarise, type Summary } from './stats.js';
  *     10,000 bidders, and a 2,000-lot catalogue import.
  *  6. Platform integrations: the first sync of 1,000 auctions of 50 lots and a no-change sync,
  *     and a 20,000-bidder platform import with 5% already known.
+ *  7. Legal: the case list at 10,000 cases (the screen's 1,000 rows, a filtered page, a later
+ *     page of a search) against the bare SDK query.
  */
 
 function runChild(script: string, args: string[] = []) {
@@ -118,13 +121,13 @@ async function hostFigures() {
 }
 
 /**
- * BENCH=identity,query,host,bidders,auctions picks the parts (all by default), BENCH_BIDDERS the
+ * BENCH=identity,query,host,bidders,auctions,integrations,legal picks the parts (all by default), BENCH_BIDDERS the
  * bidder parts (see bidders.ts) and BENCH_AUCTIONS the auction parts (see auctions.ts); a part
  * may also be named as an argument (`npm run bench -- auctions`). A run of every part writes
  * tests/artifacts/bench.json; a partial run writes tests/artifacts/bench-<parts>.json, so it
  * never replaces the full figures.
  */
-const PARTS = ['identity', 'query', 'host', 'bidders', 'auctions', 'integrations'];
+const PARTS = ['identity', 'query', 'host', 'bidders', 'auctions', 'integrations', 'legal'];
 const named = process.argv.slice(2).filter((argument) => PARTS.includes(argument));
 const parts = named.length ? named : process.env.BENCH ? process.env.BENCH.split(',') : PARTS;
 const bidderParts = process.env.BENCH_BIDDERS ? process.env.BENCH_BIDDERS.split(',') : BIDDER_PARTS;
@@ -151,6 +154,7 @@ const host = await when('host', hostFigures);
 const bidders = await when('bidders', () => bidderFigures(bidderParts));
 const auctions = await when('auctions', () => auctionFigures(auctionParts));
 const integrations = await when('integrations', () => integrationFigures(integrationParts));
+const legal = await when('legal', legalFigures);
 
 const report = {
   measuredAt: new Date().toISOString(),
@@ -161,6 +165,7 @@ const report = {
   bidders,
   auctions,
   integrations,
+  legal,
 };
 
 function emulatorQueryReport(before: QueryFigures, after: QueryFigures) {
@@ -240,6 +245,7 @@ process.stdout.write(
     bidders && biddersSummary(bidders),
     auctions && auctionsSummary(auctions),
     integrations && integrationsSummary(integrations),
+    legal && legalSummary(legal),
   ]
     .filter(Boolean)
     .join('\n')}\nSaved to tests/artifacts/${artifact}\n`,
@@ -363,4 +369,19 @@ function integrationsSummary({ auctions, bidders }: IntegrationFigures) {
   ]
     .filter(Boolean)
     .join('\n');
+}
+
+function legalSummary({ cases, seededSeconds, variants, getOneCaseMs }: LegalFigures) {
+  const pair = (route: { p50: number; p95: number }, sdk: { p50: number; p95: number }) =>
+    `route p50 ${route.p50} ms  p95 ${route.p95} ms   SDK p50 ${sdk.p50} ms  p95 ${sdk.p95} ms`;
+  return `Legal
+  GET /listLegalCases, ${cases} cases (seeded in ${seededSeconds} s)
+${Object.entries(variants)
+  .map(
+    ([name, variant]) =>
+      `  ${name.padEnd(18)}  one at a time: ${pair(variant.oneAtATime.routeMs, variant.oneAtATime.sdkMs)}   ratio p50 ${variant.oneAtATime.ratio.p50}x  p95 ${variant.oneAtATime.ratio.p95}x   (the count alone p50 ${variant.oneAtATime.countSdkMs.p50} ms)\n  ${''.padEnd(18)}  ${variant.concurrent.clients} at once:    ${pair(variant.concurrent.routeMs, variant.concurrent.sdkMs)}   ratio p50 ${variant.concurrent.ratio.p50}x  p95 ${variant.concurrent.ratio.p95}x   (${variant.rows} of ${variant.total} rows, ${Math.round(variant.routeBytes / 1024)} KB; same page as SDK: ${variant.samePageAsSdk})`,
+  )
+  .join('\n')}
+  ${'GET one case'.padEnd(18)}  one at a time: p50 ${getOneCaseMs.p50} ms  p95 ${getOneCaseMs.p95} ms (the fixed cost of a route: host, token, a point read)
+`;
 }
