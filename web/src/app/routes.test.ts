@@ -27,6 +27,16 @@ describe('the routes', () => {
     expect(served('/auctions/a-1/assessment')?.path).toBe('auctions/:auctionId/assessment');
   });
 
+  it('serve the legal lists by name before taking a segment for a case id', () => {
+    expect(served('/legal')?.path).toBe('legal');
+    expect(served('/legal/cases')?.path).toBe('legal/cases');
+    expect(served('/legal/active')?.path).toBe('legal/active');
+    expect(served('/legal/analytics')?.path).toBe('legal/analytics');
+    expect(served('/legal/cases/new')?.path).toBe('legal/cases/new');
+    expect(served('/legal/cases/c-1')?.path).toBe('legal/cases/:caseId/:tab?');
+    expect(served('/legal/cases/c-1/workflow')?.path).toBe('legal/cases/:caseId/:tab?');
+  });
+
   it.each(guides.map((guide) => [guide.title, guide.path]))(
     'serve the screen Help’s %s guide leads to (%s)',
     (_title, path) => {

@@ -18,6 +18,8 @@ const BiddersScreen = lazy(() => import('./screens/BiddersScreen'));
 const AuctionsPage = lazy(() => import('../features/auctions/components/AuctionsPage'));
 const AuctionDetailPage = lazy(() => import('../features/auctions/components/AuctionDetailPage'));
 const AuctionAssessmentPage = lazy(() => import('../features/auctions/components/AssessmentPanel'));
+const LegalPage = lazy(() => import('../features/legal/components/LegalPage'));
+const CaseDetailPage = lazy(() => import('../features/legal/components/CaseDetailPage'));
 const HelpScreen = lazy(() => import('./screens/HelpScreen'));
 const SecurityPage = lazy(() => import('../features/security/components/SecurityPage'));
 const ProfilePage = lazy(() => import('../features/profile/components/ProfilePage'));
@@ -62,6 +64,12 @@ export const routes: RouteObject[] = [
           { path: 'auctions/:auctionId/edit', element: <AuctionDetailPage section="edit" /> },
           { path: 'auctions/:auctionId/assessment', element: <AuctionAssessmentPage /> },
           { path: 'bidders/:tab?', element: <BiddersScreen /> },
+          { path: 'legal', element: <Navigate to="/legal/cases" replace /> },
+          { path: 'legal/cases', element: <LegalPage view="cases" /> },
+          { path: 'legal/active', element: <LegalPage view="active" /> },
+          { path: 'legal/analytics', element: <LegalPage view="analytics" /> },
+          { path: 'legal/cases/new', element: <LegalPage creating /> },
+          { path: 'legal/cases/:caseId/:tab?', element: <CaseDetailPage /> },
           { path: 'help/:tab?', element: <HelpScreen /> },
           { path: 'security/:tab?', element: <SecurityPage /> },
           { path: 'profile/:tab?', element: <ProfilePage /> },

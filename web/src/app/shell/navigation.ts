@@ -5,6 +5,7 @@ import {
   PaymentRegular,
   PeopleRegular,
   QuestionCircleRegular,
+  ScalesRegular,
   SettingsRegular,
   ShieldPersonRegular,
   type FluentIcon,
@@ -17,14 +18,18 @@ export interface NavItem {
 }
 
 /**
- * The views that have a screen, in the spec's order. Inventory and Payments appear only where the
- * account lacks them, leading to the upgrade offer, until their own screens exist.
+ * The views that have a screen, in the spec's order. Legal shows to those who may view cases.
+ * Inventory and Payments appear only where the account lacks them, leading to the upgrade offer,
+ * until their own screens exist.
  */
 export function navigationFor(account: AccountView): NavItem[] {
   const has = (feature: string) => account.features.includes(feature);
+  const may = (permission: string) =>
+    account.role === 'owner' || account.permissions.includes(permission);
   return [
     { to: '/auctions', label: 'Auctions', icon: GavelRegular },
     { to: '/bidders', label: 'Bidders', icon: PeopleRegular },
+    ...(may('legal:view') ? [{ to: '/legal', label: 'Legal', icon: ScalesRegular }] : []),
     ...(has('inventory') ? [] : [{ to: '/inventory', label: 'Inventory', icon: BoxRegular }]),
     ...(has('payments') ? [] : [{ to: '/payments', label: 'Payments', icon: PaymentRegular }]),
     { to: '/help', label: 'Help', icon: QuestionCircleRegular },

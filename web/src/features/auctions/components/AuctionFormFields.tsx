@@ -29,7 +29,7 @@ import { useState, type ReactNode } from 'react';
 import { useFormGridStyles } from '../../../components/form-grid';
 import { zoneLabel } from '../../../lib/house-time';
 import { rowKey, type AuctionFormState } from './auction-form';
-import { MoneyInput } from './MoneyInput';
+import { MoneyInput } from '../../../components/MoneyInput';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },

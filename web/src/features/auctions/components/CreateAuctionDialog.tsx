@@ -19,7 +19,7 @@ import { useNavigate } from 'react-router';
 import { correctFieldsMessage } from '../../../lib/field-errors';
 import { useNotify } from '../../../lib/toast';
 import { useAction } from '../../../lib/use-action';
-import { useFocusFirstError } from './use-focus-first-error';
+import { useFocusFirstError } from '../../../lib/use-focus-first-error';
 import { useAuctionActions, useHouses } from '../api/auctions';
 import {
   blankAuctionForm,

@@ -23,7 +23,7 @@ import { correctFieldsMessage } from '../../../lib/field-errors';
 import { useNotify } from '../../../lib/toast';
 import { useFeatureSlots } from '../../../lib/feature-slots';
 import { useAction } from '../../../lib/use-action';
-import { useFocusFirstError } from './use-focus-first-error';
+import { useFocusFirstError } from '../../../lib/use-focus-first-error';
 import { useAuctionActions, useHouses } from '../api/auctions';
 import {
   checkUpdate,

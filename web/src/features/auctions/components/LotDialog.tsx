@@ -27,10 +27,10 @@ import { correctFieldsMessage } from '../../../lib/field-errors';
 import { parseMoney, toMajorText } from '../../../lib/money';
 import { useNotify } from '../../../lib/toast';
 import { useAction } from '../../../lib/use-action';
-import { useFocusFirstError } from './use-focus-first-error';
+import { useFocusFirstError } from '../../../lib/use-focus-first-error';
 import { useAuctionActions, type LotBody } from '../api/auctions';
 import { auctionFieldErrors } from './auction-form';
-import { MoneyInput } from './MoneyInput';
+import { MoneyInput } from '../../../components/MoneyInput';
 
 const useStyles = makeStyles({
   surface: { maxWidth: '640px', width: '100%' },

@@ -27,7 +27,7 @@ import { useNotify } from '../../../lib/toast';
 import { useAction } from '../../../lib/use-action';
 import { useAuctionActions } from '../api/auctions';
 import { BidderPicker, bidderName } from './BidderPicker';
-import { MoneyInput } from './MoneyInput';
+import { MoneyInput } from '../../../components/MoneyInput';
 
 const useStyles = makeStyles({
   surface: { maxWidth: '560px', width: '100%' },
