@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { THROTTLE_RULES } from '../../functions/src/identity/auth/login-throttle.js';
+import { REFRESH_REUSE_GRACE_MS } from '../../functions/src/identity/sessions/sessions.service.js';
 import {
   call,
   clearThrottle,
+  database,
   demo,
   DEMO_PASSWORD,
   GOOD_PASSWORD,
@@ -15,6 +17,60 @@ import {
 } from '../support/identity.js';
 
 afterEach(clearThrottle);
+
+const refresh = (refreshToken: string) =>
+  call<{ accessToken: string; refreshToken: string }>('POST', '/me/refresh', {
+    body: { refreshToken },
+  });
+
+/** A refresh token's stored record: `r1.{userId}.{tokenId}.{secret}`. */
+function tokenParts(refreshToken: string) {
+  const [, userId, tokenId] = refreshToken.split('.');
+  return { userId: userId as string, tokenId: tokenId as string };
+}
+
+/** Moves a spent token's spending back in time, as if the grace had passed. */
+async function ageSpentToken(refreshToken: string, ms: number) {
+  const { userId, tokenId } = tokenParts(refreshToken);
+  const { db, dispose } = await database();
+  try {
+    const item = db.container('sessions').item(tokenId, userId);
+    const { resource } = await item.read<{ usedAt: string }>();
+    if (!resource?.usedAt) throw new Error('the token was not spent');
+    await item.replace({
+      ...resource,
+      usedAt: new Date(Date.parse(resource.usedAt) - ms).toISOString(),
+    });
+  } finally {
+    dispose();
+  }
+}
+
+/** How many unspent refresh tokens the token's session has. */
+async function liveTokens(refreshToken: string) {
+  const { userId, tokenId } = tokenParts(refreshToken);
+  const { db, dispose } = await database();
+  try {
+    const sessions = db.container('sessions');
+    const { resource } = await sessions.item(tokenId, userId).read<{ sessionId: string }>();
+    const { resources } = await sessions.items
+      .query<{ id: string }>(
+        {
+          query:
+            "SELECT c.id FROM c WHERE c.userId = @userId AND c.type = 'refresh' AND c.sessionId = @sessionId AND IS_NULL(c.usedAt)",
+          parameters: [
+            { name: '@userId', value: userId },
+            { name: '@sessionId', value: resource?.sessionId ?? '' },
+          ],
+        },
+        { partitionKey: userId },
+      )
+      .fetchAll();
+    return resources.length;
+  } finally {
+    dispose();
+  }
+}
 
 async function timed<T>(send: () => Promise<T>): Promise<T & { ms: number }> {
   const started = performance.now();
@@ -238,21 +294,40 @@ describe('POST /login', () => {
 });
 
 describe('tokens and sessions', () => {
-  it('rotates the refresh token on every use, and a reused one ends the session at once', async () => {
+  it('rotates the refresh token on every use, and one reused after the grace ends the session', async () => {
     const session = await signedIn(demo.staff);
-    const first = await call<{ accessToken: string; refreshToken: string }>('POST', '/me/refresh', {
-      body: { refreshToken: session.refreshToken },
-    });
+    const first = await refresh(session.refreshToken);
     expect(first.status).toBe(200);
     expect(first.body.refreshToken).not.toBe(session.refreshToken);
-    const reused = await call('POST', '/me/refresh', {
-      body: { refreshToken: session.refreshToken },
-    });
-    expect(reused.status).toBe(401);
-    const afterTheft = await call('POST', '/me/refresh', {
-      body: { refreshToken: first.body.refreshToken },
-    });
-    expect(afterTheft.status).toBe(401);
+    await ageSpentToken(session.refreshToken, REFRESH_REUSE_GRACE_MS + 1_000);
+    expect((await refresh(session.refreshToken)).status).toBe(401);
+    expect((await refresh(first.body.refreshToken)).status).toBe(401);
+    expect((await call('GET', '/users/me', { token: first.body.accessToken })).status).toBe(401);
+  });
+
+  it('answers a token resent within the grace (its answer was lost) with the one live successor', async () => {
+    const session = await signedIn(demo.staff);
+    const lost = await refresh(session.refreshToken);
+    const resent = await refresh(session.refreshToken);
+    expect(resent.status).toBe(200);
+    expect(await liveTokens(session.refreshToken)).toBe(1);
+    // The lost answer's token was given up for the new one: presenting it is a replay.
+    expect((await refresh(lost.body.refreshToken)).status).toBe(401);
+    expect((await refresh(resent.body.refreshToken)).status).toBe(401);
+  });
+
+  it('never leaves two live tokens when one is sent twice at once', async () => {
+    const session = await signedIn(demo.staff);
+    const both = await Promise.all([refresh(session.refreshToken), refresh(session.refreshToken)]);
+    expect(both.map((reply) => reply.status)).toEqual([200, 200]);
+    expect(await liveTokens(session.refreshToken)).toBe(1);
+  });
+
+  it('ends the session when the successor was already used', async () => {
+    const session = await signedIn(demo.staff);
+    const first = await refresh(session.refreshToken);
+    expect((await refresh(first.body.refreshToken)).status).toBe(200);
+    expect((await refresh(session.refreshToken)).status).toBe(401);
     expect((await call('GET', '/users/me', { token: first.body.accessToken })).status).toBe(401);
   });
 

@@ -155,4 +155,22 @@ describe('apiRequest', () => {
     expect(localStorage.getItem('lotwise.refreshToken')).toBeNull();
     expect(localStorage.getItem('lotwise.user')).toBeNull();
   });
+
+  it('keeps the stored session when a refresh gets no answer', async () => {
+    setAuthState({ status: 'loading' });
+    tokens.setAccess('expired');
+    localStorage.setItem('lotwise.refreshToken', 'r1.kept');
+    localStorage.setItem('lotwise.user', '{}');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url.endsWith('/me/refresh')) throw new TypeError('Failed to fetch');
+        return json(401, { error: { code: 'unauthorized', message: 'expired' } });
+      }),
+    );
+    await expect(apiRequest('http://api/thing')).rejects.toMatchObject({ code: 'network' });
+    expect(getAuthState()).toEqual({ status: 'loading' });
+    expect(localStorage.getItem('lotwise.refreshToken')).toBe('r1.kept');
+    expect(localStorage.getItem('lotwise.user')).toBe('{}');
+  });
 });

@@ -152,7 +152,9 @@ export async function apiRequest<T>(url: string, options: RequestOptions<T> = {}
   if (useAuth && response.status === 401 && tokens.refresh()) {
     try {
       accessToken = await refreshAccessToken();
-    } catch {
+    } catch (refusal) {
+      // A refresh that got no answer is not a refused session: keep it for the next try.
+      if (!(refusal instanceof ApiError && refusal.status === 401)) throw refusal;
       endSession('Your session has ended. Sign in again.');
       throw await errorFrom(response);
     }

@@ -47,9 +47,8 @@ function isLive(session: SessionRecord, now = Date.now()): boolean {
   );
 }
 
-async function issueRefreshToken(session: SessionRecord): Promise<string> {
+async function issueRefreshToken(session: SessionRecord, id = randomUUID()): Promise<string> {
   const secret = randomToken();
-  const id = randomUUID();
   await sessionsRepo.create({
     id,
     userId: session.userId,
@@ -150,30 +149,95 @@ export async function touchSession(
  * Trades a refresh token for a new one. Each token works once; presenting a spent one means it
  * was copied, so the whole session (the token family) ends at once.
  */
+/**
+ * How long a spent refresh token may still be exchanged, once, when its answer was lost (a page
+ * reloaded while its refresh was on the way): the client never saw the successor, so it sends the
+ * spent token again.
+ */
+export const REFRESH_REUSE_GRACE_MS = 30_000;
+/** How long a reuse waits for the request that spent the token to finish issuing its successor. */
+const SPEND_PASSES = 20;
+const SPEND_WAIT_MS = 25;
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Spends a refresh token for a new one. A token spent before is a reuse and ends the session,
+ * except within the grace while its successor is still unused: then the successor is spent in
+ * its place and a new one issued, so there is only ever one live token in the family and a thief
+ * replaying it still ends the session at the owner's next refresh.
+ */
 export async function rotateRefreshToken(refreshToken: string) {
   const parts = parse(REFRESH_PREFIX, refreshToken);
   if (!parts) throw unauthorized('Refresh token is not valid');
-  const record = await sessionsRepo.findRefresh(parts.userId, parts.id);
-  if (!record || !safeEqual(record.secretHash, sha256(parts.secret))) {
-    throw unauthorized('Refresh token is not valid');
-  }
-  const session = await sessionsRepo.findSession(record.userId, record.sessionId);
-  if (!session) throw ended();
-  if (record.usedAt) {
-    await revokeSession(session, 'refresh-token-reuse');
-    throw ended();
-  }
-  try {
-    await sessionsRepo.replace({ ...record, usedAt: new Date().toISOString() });
-  } catch (error) {
-    if (isStale(error)) {
+  for (let pass = 0; ; pass += 1) {
+    const record = await sessionsRepo.findRefresh(parts.userId, parts.id);
+    if (!record || !safeEqual(record.secretHash, sha256(parts.secret))) {
+      throw unauthorized('Refresh token is not valid');
+    }
+    const session = await sessionsRepo.findSession(record.userId, record.sessionId);
+    if (!session) throw ended();
+    if (!record.usedAt) {
+      const successor = randomUUID();
+      try {
+        await sessionsRepo.replace({
+          ...record,
+          usedAt: new Date().toISOString(),
+          replacedBy: successor,
+        });
+      } catch (error) {
+        // Spent by a request at the same moment: decide again as a reuse.
+        if (isStale(error)) continue;
+        throw error;
+      }
+      if (!isLive(session)) throw ended();
+      return { session, refreshToken: await issueRefreshToken(session, successor) };
+    }
+    const withinGrace = Date.now() - Date.parse(record.usedAt) <= REFRESH_REUSE_GRACE_MS;
+    if (!withinGrace || !record.replacedBy) {
       await revokeSession(session, 'refresh-token-reuse');
       throw ended();
     }
-    throw error;
+    const successor = await sessionsRepo.findRefresh(parts.userId, record.replacedBy);
+    if (!successor) {
+      // The request that spent it has not written its successor yet.
+      if (pass < SPEND_PASSES) {
+        await pause(SPEND_WAIT_MS);
+        continue;
+      }
+      await revokeSession(session, 'refresh-token-reuse');
+      throw ended();
+    }
+    if (successor.usedAt) {
+      await revokeSession(session, 'refresh-token-reuse');
+      throw ended();
+    }
+    const next = randomUUID();
+    try {
+      // The spent token names its new successor first: of two lost answers retried at once,
+      // one takes the turn and the other waits for what it issues.
+      await sessionsRepo.replace({ ...record, replacedBy: next });
+    } catch (error) {
+      if (isStale(error)) continue;
+      throw error;
+    }
+    try {
+      await sessionsRepo.replace({
+        ...successor,
+        usedAt: new Date().toISOString(),
+        replacedBy: null,
+      });
+    } catch (error) {
+      // The successor was used meanwhile, so the spent token is being replayed.
+      if (isStale(error)) {
+        await revokeSession(session, 'refresh-token-reuse');
+        throw ended();
+      }
+      throw error;
+    }
+    if (!isLive(session)) throw ended();
+    return { session, refreshToken: await issueRefreshToken(session, next) };
   }
-  if (!isLive(session)) throw ended();
-  return { session, refreshToken: await issueRefreshToken(session) };
 }
 
 /** The refresh token's session, without spending the token (for sign-out). */

@@ -174,6 +174,11 @@ export interface RefreshTokenRecord {
   secretHash: string;
   createdAt: string;
   usedAt: string | null;
+  /**
+   * The token issued when this one was spent: the one live successor a lost answer may be
+   * exchanged for within the grace (absent on tokens spent before it was kept).
+   */
+  replacedBy?: string | null;
 }
 
 /** What a link token is for: its record is stored under the hash of the token. */

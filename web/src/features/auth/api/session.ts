@@ -21,6 +21,7 @@ import {
   apiRequest,
   authApi,
   endSession,
+  messageOf,
   refreshAccessToken,
 } from '../../../lib/api-client';
 import {
@@ -223,14 +224,15 @@ async function restore(): Promise<void> {
       setAuthState({ status: 'select-account', user, accounts: stored.accounts() });
       return;
     }
-    forgetEverything();
-    setAuthState({
-      status: 'signed-out',
-      notice:
-        error instanceof ApiError && error.status === 401
-          ? 'Your session has ended. Sign in again.'
-          : undefined,
-    });
+    // Only the server's refusal ends the session. A refresh that got no answer (the page was
+    // left while it was on the way, the service is down) keeps the stored tokens, which the
+    // page loaded next, or a retry, still needs.
+    if (error instanceof ApiError && error.status === 401) {
+      forgetEverything();
+      setAuthState({ status: 'signed-out', notice: 'Your session has ended. Sign in again.' });
+      return;
+    }
+    setAuthState({ status: 'signed-out', notice: messageOf(error) });
     return;
   }
   try {
