@@ -29,7 +29,7 @@ describe('Account Settings › APIs', () => {
   it('creates an API key, shows it once, and revokes it', async () => {
     const { page, errors } = await openPage(browser);
     await signInThroughForm(page, 'owner@harborview.demo');
-    await page.getByRole('heading', { name: 'Bidder Management' }).waitFor();
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     await page.goto(`${webUrl}/settings/integrations`);
     await page.getByRole('tab', { name: 'APIs', selected: true }).waitFor();
     await page.getByRole('heading', { name: 'API keys' }).waitFor();
@@ -84,7 +84,7 @@ describe('Account Settings › APIs', () => {
     const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/e2e-${Date.now()}`;
     const { page, errors } = await openPage(browser);
     await signInThroughForm(page, 'owner@harborview.demo');
-    await page.getByRole('heading', { name: 'Bidder Management' }).waitFor();
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     await page.goto(`${webUrl}/settings/integrations`);
 
     await page.getByRole('button', { name: 'Add webhook' }).click();

@@ -49,7 +49,7 @@ beforeAll(async () => {
   const auction = await springAmericana();
   panelUrl = `${webUrl}/auctions/${auction.id}/assessment`;
   await signInThroughForm(page, 'owner@harborview.demo');
-  await page.getByRole('heading', { name: 'Bidder Management' }).waitFor();
+  await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
   await page.goto(`${webUrl}/auctions/${auction.id}`);
   await page.getByRole('heading', { name: 'Spring Americana', level: 1 }).waitFor();
 });

@@ -120,7 +120,7 @@ describe('running an auction in the browser', () => {
   beforeAll(async () => {
     ({ page, errors } = await openPage(browser));
     await signInThroughForm(page, 'owner@harborview.demo');
-    await page.getByRole('heading', { name: 'Bidder Management' }).waitFor();
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     bidders.strong = await createBidder(`Strong${tag}`, strongRecord);
     bidders.unknown = await createBidder(`Unknown${tag}`);
     bidders.disputed = await createBidder(`Disputed${tag}`, {
@@ -518,7 +518,7 @@ describe('a viewer', () => {
   it('sees the auctions without the actions they may not take, and why', async () => {
     const { page, errors } = await openPage(browser);
     await signInThroughForm(page, 'viewer@harborview.demo');
-    await page.getByRole('heading', { name: 'Bidder Management' }).waitFor();
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     await page.goto(`${webUrl}/auctions/upcoming`);
     await page.getByRole('heading', { name: 'Auction Management' }).waitFor();
     const create = page.getByRole('button', { name: 'Create Auction' }).first();
@@ -622,7 +622,7 @@ describe('how the auction screens look', () => {
         colorScheme: look === 'dark' ? 'dark' : 'light',
       });
       await signInThroughForm(shown.page, 'owner@harborview.demo');
-      await shown.page.getByRole('heading', { name: 'Bidder Management' }).waitFor();
+      await shown.page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     });
     afterAll(async () => {
       await shown?.page.context().close();

@@ -49,6 +49,8 @@ async function domain<T>(
 
 async function signedInOnBidders(page: Page, email = 'owner@harborview.demo') {
   await signInThroughForm(page, email);
+  await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+  await page.goto(`${webUrl}/bidders`);
   await page.getByRole('heading', { name: 'Bidder Management' }).waitFor();
   await page.getByText(/Showing \d+ of \d+ bidders/).waitFor();
 }
@@ -569,6 +571,8 @@ describe('a new account', () => {
       expect(created.status).toBe(201);
       const { page, errors } = await openPage(browser, { colorScheme, viewport: viewports[size] });
       await signInThroughForm(page, email, password);
+      await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+      await page.goto(`${webUrl}/bidders`);
       const welcome = page.getByRole('region', { name: 'Welcome to Lotwise' });
       await welcome.waitFor();
       expect(await page.getByText('No bidders match these filters.').count()).toBe(0);

@@ -25,7 +25,7 @@ describe('Account Settings › Config', () => {
     async (colorScheme) => {
       const { page, errors } = await openPage(browser, { colorScheme });
       await signInThroughForm(page, 'owner@harborview.demo');
-      await page.getByRole('heading', { name: 'Bidder Management' }).waitFor();
+      await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
       await page.getByRole('link', { name: 'Account Settings' }).first().click();
       await page.getByRole('tab', { name: 'Config' }).click();
       await expect.poll(() => page.url()).toBe(`${webUrl}/settings/configuration`);
@@ -54,7 +54,7 @@ describe('Account Settings › Config', () => {
   it('re-checks on demand and keeps working on a phone', async () => {
     const { page } = await openPage(browser, { viewport: viewports.mobile });
     await signInThroughForm(page, 'owner@harborview.demo');
-    await page.getByRole('heading', { name: 'Bidder Management' }).waitFor();
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     await page.goto(`${webUrl}/settings/configuration`);
     await page.getByText('All Services Online').waitFor();
     const recheck = page.getByRole('button', { name: 'Check All Services' });
@@ -89,7 +89,7 @@ describe('Account Settings › Config', () => {
   it('remembers the chosen theme across a reload', async () => {
     const { page } = await openPage(browser, { colorScheme: 'light' });
     await signInThroughForm(page, 'viewer@harborview.demo');
-    await page.getByRole('heading', { name: 'Bidder Management' }).waitFor();
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     await page.goto(`${webUrl}/help/contact`);
     await page.getByRole('button', { name: 'Submit Ticket' }).waitFor();
     await page.getByRole('button', { name: /Theme:/ }).click();

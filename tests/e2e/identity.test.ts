@@ -47,7 +47,7 @@ describe('sign-up and sign-in', () => {
     await page.getByText('Passwords do not match').waitFor();
     await page.locator('input[autocomplete="new-password"]').nth(1).fill(PASSWORD);
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await page.getByRole('heading', { name: 'Bidder Management' }).waitFor();
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     await page
       .getByRole('region', { name: 'Current account' })
       .getByText("Ada Lovelace's Auction House")
@@ -133,7 +133,7 @@ describe('sign-up and sign-in', () => {
   it('takes an invited person from the email link to the account, with the invited role', async () => {
     const owner = await openPage(browser);
     await signInThroughForm(owner.page, 'owner@harborview.demo');
-    await owner.page.getByRole('heading', { name: 'Bidder Management' }).waitFor();
+    await owner.page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     await owner.page.goto(`${webUrl}/security/users`);
     await owner.page.getByRole('button', { name: 'Invite User' }).click();
     const invitee = uniqueEmail('invitee');
@@ -184,7 +184,7 @@ describe('sign-up and sign-in', () => {
     });
     const { page } = await openPage(browser);
     await signInThroughForm(page, email, PASSWORD);
-    await page.getByRole('heading', { name: 'Bidder Management' }).waitFor();
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     await page.goto(`${webUrl}/security/my-security`);
     await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
     const wizard = page.getByRole('dialog', { name: 'Add a verification method' });
@@ -230,14 +230,14 @@ describe('sign-up and sign-in', () => {
       .getByRole('textbox', { name: 'Verification code' })
       .fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }));
     await page.getByRole('button', { name: 'Verify' }).click();
-    await page.getByRole('heading', { name: 'Bidder Management' }).waitFor();
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
 
     await signOut(page);
     await signInThroughForm(page, email, PASSWORD);
     await page.getByRole('button', { name: 'Use a backup code' }).click();
     await page.getByRole('textbox', { name: 'Backup code' }).fill(codes[0] as string);
     await page.getByRole('button', { name: 'Verify' }).click();
-    await page.getByRole('heading', { name: 'Bidder Management' }).waitFor();
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     await page.goto(`${webUrl}/security/my-security`);
     await page.getByText('9', { exact: true }).waitFor();
     await page.context().close();
@@ -246,7 +246,7 @@ describe('sign-up and sign-in', () => {
   it('shows a viewer no Users tab, and the API refuses them with 403', async () => {
     const { page } = await openPage(browser);
     await signInThroughForm(page, 'viewer@harborview.demo');
-    await page.getByRole('heading', { name: 'Bidder Management' }).waitFor();
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     await page.goto(`${webUrl}/security/users`);
     // The page shows once the reload has restored the session; a viewer lands on their own tab.
     await page.getByRole('heading', { name: 'Security & Users' }).waitFor();
@@ -299,7 +299,7 @@ describe('sign-up and sign-in', () => {
     async (colorScheme) => {
       const { page } = await openPage(browser, { colorScheme, viewport: viewports.mobile });
       await signInThroughForm(page, 'owner@harborview.demo');
-      await page.getByRole('heading', { name: 'Bidder Management' }).waitFor();
+      await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
       await page.getByRole('button', { name: 'Open navigation' }).click();
       const drawer = page.getByRole('dialog');
       const scoring = drawer.getByRole('link', { name: 'Scoring System' });
@@ -330,7 +330,7 @@ describe('sign-up and sign-in', () => {
   it('navigates with the drawer on a phone', async () => {
     const { page } = await openPage(browser, { viewport: viewports.mobile });
     await signInThroughForm(page, 'owner@harborview.demo');
-    await page.getByRole('heading', { name: 'Bidder Management' }).waitFor();
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Open navigation' }).click();
     await page.getByRole('dialog').getByRole('link', { name: 'Security & Users' }).click();

@@ -60,7 +60,7 @@ beforeAll(async () => {
   upcoming = { externalId: first.externalId, title: first.title };
   ({ page, errors } = await openPage(browser));
   await signInThroughForm(page, email, password);
-  await page.getByRole('region', { name: 'Welcome to Lotwise' }).waitFor();
+  await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
 });
 afterAll(async () => {
   await page?.context().close();

@@ -61,7 +61,7 @@ describe.each(['light', 'dark'] as const)('every screen (%s)', (colorScheme) => 
     beforeAll(async () => {
       shell = await openPage(browser, { colorScheme });
       await signInThroughForm(shell.page, 'owner@harborview.demo');
-      await shell.page.getByRole('heading', { name: 'Bidder Management' }).waitFor();
+      await shell.page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     });
     afterAll(async () => {
       await shell?.page.context().close();
@@ -162,7 +162,7 @@ describe('forms', () => {
     }
     // Signed in, they are still there.
     await signInThroughForm(page, 'viewer@harborview.demo');
-    await page.getByRole('heading', { name: 'Bidder Management' }).waitFor();
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     await page.goto(`${webUrl}/terms`);
     await page.getByRole('heading', { name: 'Terms of Service', level: 1 }).waitFor();
     expect(errors).toEqual([]);
@@ -177,7 +177,7 @@ describe('screens on a phone', () => {
     await page.getByRole('heading', { name: 'Create New User Account' }).waitFor();
     await screenshot(page, 'signup-mobile');
     await signInThroughForm(page, 'owner@harborview.demo');
-    await page.getByRole('heading', { name: 'Bidder Management' }).waitFor();
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     for (const path of [
       '/help/contact',
       '/security/my-security',
@@ -201,7 +201,7 @@ describe('notifications', () => {
   it('shows the real unread count, marks read, marks all read and dismisses, and remembers', async () => {
     const { page } = await openPage(browser);
     await signInThroughForm(page, 'owner@harborview.demo');
-    await page.getByRole('heading', { name: 'Bidder Management' }).waitFor();
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     const bell = page.getByRole('button', { name: /^Notifications/ });
     const before = Number(
       /(\d+) unread/.exec((await bell.getAttribute('aria-label')) ?? '')?.[1] ?? 0,
@@ -233,7 +233,7 @@ describe('notifications', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notifications');
     await page.reload();
-    await page.getByRole('heading', { name: 'Bidder Management' }).waitFor();
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     await expect
       .poll(() => page.getByRole('button', { name: /^Notifications/ }).getAttribute('aria-label'))
       .toBe('Notifications');
@@ -247,7 +247,7 @@ describe('help', () => {
   it('searches the FAQ, opens one answer at a time, and clears a search that finds nothing', async () => {
     const { page } = await openPage(browser);
     await signInThroughForm(page, 'staff@harborview.demo');
-    await page.getByRole('heading', { name: 'Bidder Management' }).waitFor();
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     await page.getByRole('link', { name: 'Help' }).first().click();
     await page.getByRole('heading', { name: 'Help & Documentation' }).waitFor();
     const search = page.getByRole('textbox', { name: 'Search frequently asked questions' });
@@ -269,7 +269,7 @@ describe('help', () => {
   it('describes only screens that exist, and every Go to Feature opens one', async () => {
     const { page, errors } = await openPage(browser);
     await signInThroughForm(page, 'viewer@harborview.demo');
-    await page.getByRole('heading', { name: 'Bidder Management' }).waitFor();
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     await page.goto(`${webUrl}/help/faqs`);
     await page.getByRole('button', { name: 'What is Lotwise?' }).waitFor();
     // Nothing about screens and rules that are not built yet.
@@ -296,7 +296,7 @@ describe('help', () => {
   it('validates and really submits a support ticket, stored and mailed', async () => {
     const { page } = await openPage(browser);
     await signInThroughForm(page, 'staff@harborview.demo');
-    await page.getByRole('heading', { name: 'Bidder Management' }).waitFor();
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     await page.goto(`${webUrl}/help/contact`);
     await page.getByRole('button', { name: 'Submit Ticket' }).click();
     await page.getByText('must be at least 5 characters').waitFor();
@@ -325,7 +325,7 @@ describe('profile', () => {
   it('saves the profile and it is still there after a reload', async () => {
     const { page } = await openPage(browser);
     await signInThroughForm(page, 'viewer@harborview.demo');
-    await page.getByRole('heading', { name: 'Bidder Management' }).waitFor();
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     await page.getByRole('button', { name: /^Account menu/ }).click();
     await page.getByRole('menuitem', { name: 'Profile' }).click();
     await page.getByRole('textbox', { name: 'Phone' }).fill('+1 617 555 0123');
@@ -367,7 +367,7 @@ describe('premium features', () => {
     expect(await accessibilityViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Request upgrade' }).click();
     await page.getByRole('button', { name: 'Upgrade requested' }).waitFor();
-    // Typed directly, an unavailable view falls back to the start view.
+    // Typed directly, an unavailable view falls back to bidders, as the spec has it.
     await page.goto(`${webUrl}/payments`);
     await expect.poll(() => page.url()).toBe(`${webUrl}/bidders`);
     await page.context().close();

@@ -27,7 +27,7 @@ async function signedIn(page: Page, email: string) {
     await picker.getByRole('radio', { name: /Harborview Auctions/ }).click();
     await picker.getByRole('button', { name: 'Continue' }).click();
   }
-  await page.getByRole('heading', { name: 'Bidder Management' }).waitFor();
+  await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
 }
 
 describe('Account Settings', () => {

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useSignedIn } from '../lib/auth-store';
-import { HOME } from './shell/views';
+import { FEATURE_FALLBACK } from './shell/views';
 
 /**
  * Inventory and Payments need the feature on the account. Opened from the navigation without it,
- * the upgrade offer shows; an address typed or bookmarked without it falls back to the start view.
+ * the upgrade offer shows; an address typed or bookmarked without it falls back to bidders.
  * With the feature, the view itself shows (none exists yet, so that too falls back).
  */
 export function RequireFeature({
@@ -21,7 +21,7 @@ export function RequireFeature({
   const location = useLocation();
   const fromNavigation = (location.state as { fromNavigation?: boolean } | null)?.fromNavigation;
   if (account.features.includes(feature))
-    return children ? <>{children}</> : <Navigate to={HOME} replace />;
+    return children ? <>{children}</> : <Navigate to={FEATURE_FALLBACK} replace />;
   if (fromNavigation) return <>{offer}</>;
-  return <Navigate to={HOME} replace />;
+  return <Navigate to={FEATURE_FALLBACK} replace />;
 }

@@ -2,6 +2,7 @@ import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { guides } from '../features/help/content';
 import { routes } from './routes';
+import { FEATURE_FALLBACK, HOME } from './shell/views';
 
 /** The route that answers an address, or nothing when only the catch-all "not found" does. */
 function served(path: string) {
@@ -13,6 +14,18 @@ describe('the routes', () => {
   it('answer unknown addresses with the catch-all, so the check below can tell', () => {
     expect(served('/no-such-screen')).toBeUndefined();
     expect(served('/bidders')?.path).toBe('bidders/:tab?');
+  });
+
+  it('land a signed-in person on the dashboard, the spec’s first view', () => {
+    expect(HOME).toBe('/dashboard');
+    expect(served(HOME)?.path).toBe('dashboard');
+    const index = matchRoutes(routes, '/')?.at(-1)?.route;
+    expect(index?.index).toBe(true);
+    expect(index?.element).toMatchObject({ props: { to: HOME } });
+  });
+
+  it('fall back to bidders for a view the account lacks, as the spec has it', () => {
+    expect(served(FEATURE_FALLBACK)?.path).toBe('bidders/:tab?');
   });
 
   it('serve the auction lists by name before taking a segment for an auction id', () => {

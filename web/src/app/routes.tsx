@@ -14,6 +14,7 @@ const ResetPasswordPage = lazy(() => import('../features/auth/components/ResetPa
 const VerifyEmailPage = lazy(() => import('../features/auth/components/VerifyEmailPage'));
 const AuthCallbackPage = lazy(() => import('../features/auth/components/AuthCallbackPage'));
 const AppShell = lazy(() => import('./shell/AppShell'));
+const DashboardScreen = lazy(() => import('./screens/DashboardScreen'));
 const BiddersScreen = lazy(() => import('./screens/BiddersScreen'));
 const AuctionsPage = lazy(() => import('../features/auctions/components/AuctionsPage'));
 const AuctionDetailPage = lazy(() => import('../features/auctions/components/AuctionDetailPage'));
@@ -50,6 +51,7 @@ export const routes: RouteObject[] = [
         element: page(<AppShell />),
         children: [
           { index: true, element: <Navigate to={HOME} replace /> },
+          { path: 'dashboard', element: <DashboardScreen /> },
           { path: 'auctions', element: <Navigate to="/auctions/current" replace /> },
           { path: 'auctions/current', element: <AuctionsPage view="current" /> },
           { path: 'auctions/upcoming', element: <AuctionsPage view="upcoming" /> },

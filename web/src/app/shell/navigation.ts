@@ -2,6 +2,7 @@ import type { AccountView } from '@contracts/identity/accounts/accounts.schema';
 import {
   BoxRegular,
   GavelRegular,
+  HomeRegular,
   PaymentRegular,
   PeopleRegular,
   QuestionCircleRegular,
@@ -27,6 +28,7 @@ export function navigationFor(account: AccountView): NavItem[] {
   const may = (permission: string) =>
     account.role === 'owner' || account.permissions.includes(permission);
   return [
+    { to: '/dashboard', label: 'Dashboard', icon: HomeRegular },
     { to: '/auctions', label: 'Auctions', icon: GavelRegular },
     { to: '/bidders', label: 'Bidders', icon: PeopleRegular },
     ...(may('legal:view') ? [{ to: '/legal', label: 'Legal', icon: ScalesRegular }] : []),

@@ -44,11 +44,12 @@ export default function BiddersPage({ scoring }: { scoring: ScoringViews }) {
   const [inviting, setInviting] = useState<BidderListItem | null>(null);
   const [deleting, setDeleting] = useState<BidderListItem | null>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const [importing, setImporting] = useState(false);
 
   const can = useCan();
   const scoreType: ScoreType = params.get('score') === 'custom' ? 'custom' : 'lotwise';
   const openBidder = params.get('bidder');
+  // The import dialog has an address (`?import=1`) so the dashboard can lead straight to it.
+  const importing = params.has('import') && can('data:import');
   const setParam = (name: string, value: string | null) =>
     setParams(
       (current) => {
@@ -57,7 +58,8 @@ export default function BiddersPage({ scoring }: { scoring: ScoringViews }) {
         else next.delete(name);
         return next;
       },
-      { replace: name !== 'bidder' },
+      // The profile and the import dialog are pushed, so Back closes them.
+      { replace: name === 'score' },
     );
 
   const remove = useAction(
@@ -89,7 +91,7 @@ export default function BiddersPage({ scoring }: { scoring: ScoringViews }) {
           onOpen={(bidder) => setParam('bidder', bidder.id)}
           onAction={onAction}
           onAdd={can('bidders:create') ? () => setAdding(true) : undefined}
-          onImport={can('data:import') ? () => setImporting(true) : undefined}
+          onImport={can('data:import') ? () => setParam('import', '1') : undefined}
         />
       ),
     },
@@ -135,7 +137,7 @@ export default function BiddersPage({ scoring }: { scoring: ScoringViews }) {
             <Button
               className={styles.desktopOnly}
               icon={<ArrowUploadRegular />}
-              onClick={() => setImporting(true)}
+              onClick={() => setParam('import', '1')}
             >
               Import
             </Button>
@@ -171,7 +173,7 @@ export default function BiddersPage({ scoring }: { scoring: ScoringViews }) {
         canEdit={can('bidders:scoring')}
         onClose={() => setSettingsOpen(false)}
       />
-      <ImportDialog open={importing} onClose={() => setImporting(false)} />
+      <ImportDialog open={importing} onClose={() => setParam('import', null)} />
       <ConfirmDialog
         open={deleting !== null}
         title={deleting ? `Delete ${fullName(deleting)}?` : 'Delete bidder?'}
