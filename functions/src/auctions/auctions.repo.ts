@@ -1,11 +1,6 @@
 import type { SqlParameter } from '@azure/cosmos';
 import { container, type ContainerDefinition } from '../platform/cosmos.js';
-import {
-  TenantRepository,
-  type AccountScope,
-  type PageRequest,
-  type Stored,
-} from '../platform/repo.js';
+import { TenantRepository, type AccountScope, type Stored } from '../platform/repo.js';
 import type {
   AuctionInput,
   AuctionStatus,
@@ -217,60 +212,19 @@ function listCondition(query: ListAuctionsQuery): { where: string; parameters: S
   return { where: clauses.join(' AND '), parameters };
 }
 
-/**
- * The first `count` rows of a query in its order, a page at a time: Cosmos may answer a page with
- * fewer rows than asked, and reads (as the emulator sorts) only as far as the rows wanted.
- */
-async function firstRows<T>(
-  scope: AccountScope,
-  request: Omit<PageRequest, 'pageSize' | 'continuationToken'>,
-  count: number,
-): Promise<T[]> {
-  const rows: T[] = [];
-  let continuationToken: string | undefined;
-  do {
-    const page = await auctionDocuments.page(scope, {
-      ...request,
-      pageSize: count - rows.length,
-      ...(continuationToken ? { continuationToken } : {}),
-    });
-    rows.push(...(page.items as unknown as T[]));
-    continuationToken = page.continuationToken;
-  } while (continuationToken && rows.length < count);
-  return rows.slice(0, count);
-}
-
-/**
- * One numbered page of auctions. The emulator has no OFFSET, and OFFSET costs Cosmos what it
- * skips anyway: the first page is read whole, a later one is found from the ordered ids up to its
- * end (small rows) and then read whole.
- */
+/** One numbered page of the list, in its order (see TenantRepository.numberedPage). */
 export async function listAuctionPage(
   scope: AccountScope,
   query: ListAuctionsQuery,
 ): Promise<Stored<AuctionRecord>[]> {
   const { where, parameters } = listCondition(query);
   const orderBy = `${sortPaths[query.sortBy]} ${query.sortOrder === 'asc' ? 'ASC' : 'DESC'}`;
-  const start = (query.page - 1) * query.limit;
-  if (start === 0) {
-    return firstRows<Stored<AuctionRecord>>(scope, { where, parameters, orderBy }, query.limit);
-  }
-  const ids = (
-    await firstRows<{ id: string }>(
-      scope,
-      { select: 'c.id', where, parameters, orderBy },
-      start + query.limit,
-    )
-  )
-    .slice(start)
-    .map((row) => row.id);
-  if (ids.length === 0) return [];
-  const documents = (await auctionDocuments.all(scope, {
-    where: "c.kind = 'auction' AND ARRAY_CONTAINS(@ids, c.id)",
-    parameters: [{ name: '@ids', value: ids }],
-  })) as Stored<AuctionRecord>[];
-  const byId = new Map(documents.map((document) => [document.id, document]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+  return (await auctionDocuments.numberedPage(
+    scope,
+    { where, parameters, orderBy },
+    query.page,
+    query.limit,
+  )) as Stored<AuctionRecord>[];
 }
 
 /** How many auctions a list's filters match. */

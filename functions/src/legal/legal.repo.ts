@@ -1,11 +1,6 @@
 import type { SqlParameter } from '@azure/cosmos';
 import { container, type ContainerDefinition } from '../platform/cosmos.js';
-import {
-  TenantRepository,
-  type AccountScope,
-  type PageRequest,
-  type Stored,
-} from '../platform/repo.js';
+import { TenantRepository, type AccountScope, type Stored } from '../platform/repo.js';
 import type { Currency } from '../auctions/auctions.schema.js';
 import type {
   CaseCategory,
@@ -191,30 +186,7 @@ function listCondition(
   return { where: clauses.join(' AND '), parameters };
 }
 
-/** The first `count` rows of a query in its order, a page at a time. */
-async function firstRows<T>(
-  scope: AccountScope,
-  request: Omit<PageRequest, 'pageSize' | 'continuationToken'>,
-  count: number,
-): Promise<T[]> {
-  const rows: T[] = [];
-  let continuationToken: string | undefined;
-  do {
-    const page = await legalDocuments.page(scope, {
-      ...request,
-      pageSize: count - rows.length,
-      ...(continuationToken ? { continuationToken } : {}),
-    });
-    rows.push(...(page.items as unknown as T[]));
-    continuationToken = page.continuationToken;
-  } while (continuationToken && rows.length < count);
-  return rows.slice(0, count);
-}
-
-/**
- * One numbered page of cases. The emulator has no OFFSET (and OFFSET costs Cosmos what it skips
- * anyway): a later page is found from the ordered ids up to its end, then read whole.
- */
+/** One numbered page of the list, in its order (see TenantRepository.numberedPage). */
 export async function listCasePage(
   scope: AccountScope,
   query: ListCasesQuery,
@@ -222,26 +194,12 @@ export async function listCasePage(
 ): Promise<Stored<CaseRecord>[]> {
   const { where, parameters } = listCondition(query, assignee);
   const orderBy = `${sortPaths[query.sortBy]} ${query.sortOrder === 'asc' ? 'ASC' : 'DESC'}`;
-  const start = (query.page - 1) * query.limit;
-  if (start === 0) {
-    return firstRows<Stored<CaseRecord>>(scope, { where, parameters, orderBy }, query.limit);
-  }
-  const ids = (
-    await firstRows<{ id: string }>(
-      scope,
-      { select: 'c.id', where, parameters, orderBy },
-      start + query.limit,
-    )
-  )
-    .slice(start)
-    .map((row) => row.id);
-  if (ids.length === 0) return [];
-  const documents = (await legalDocuments.all(scope, {
-    where: "c.kind = 'case' AND ARRAY_CONTAINS(@ids, c.id)",
-    parameters: [{ name: '@ids', value: ids }],
-  })) as Stored<CaseRecord>[];
-  const byId = new Map(documents.map((document) => [document.id, document]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+  return (await legalDocuments.numberedPage(
+    scope,
+    { where, parameters, orderBy },
+    query.page,
+    query.limit,
+  )) as Stored<CaseRecord>[];
 }
 
 export function countCases(

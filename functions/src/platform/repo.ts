@@ -309,6 +309,56 @@ export class TenantRepository<T extends TenantDocument> {
     }
   }
 
+  /**
+   * The first `count` rows of a query in its order, a page at a time: Cosmos may answer a page with
+   * fewer rows than asked, and reads (as the emulator sorts) only as far as the rows wanted.
+   */
+  async firstRows<R>(
+    scope: AccountScope,
+    request: Omit<PageRequest, 'pageSize' | 'continuationToken'>,
+    count: number,
+  ): Promise<R[]> {
+    const rows: R[] = [];
+    let continuationToken: string | undefined;
+    do {
+      const page = await this.page(scope, {
+        ...request,
+        pageSize: count - rows.length,
+        ...(continuationToken ? { continuationToken } : {}),
+      });
+      rows.push(...(page.items as unknown as R[]));
+      continuationToken = page.continuationToken;
+    } while (continuationToken && rows.length < count);
+    return rows.slice(0, count);
+  }
+
+  /**
+   * One numbered page (1-based) of a list's documents. The emulator has no OFFSET, and OFFSET
+   * costs Cosmos what it skips anyway: the first page is read whole, a later one is found from the
+   * ordered ids up to its end (small rows) and then read whole.
+   */
+  async numberedPage(
+    scope: AccountScope,
+    request: Pick<PageRequest, 'where' | 'parameters' | 'orderBy'>,
+    page: number,
+    limit: number,
+  ): Promise<Stored<T>[]> {
+    const start = (page - 1) * limit;
+    if (start === 0) return this.firstRows<Stored<T>>(scope, request, limit);
+    const ids = (
+      await this.firstRows<{ id: string }>(scope, { ...request, select: 'c.id' }, start + limit)
+    )
+      .slice(start)
+      .map((row) => row.id);
+    if (ids.length === 0) return [];
+    const documents = await this.all(scope, {
+      where: `${request.where ? `(${request.where}) AND ` : ''}ARRAY_CONTAINS(@pageIds, c.id)`,
+      parameters: [...(request.parameters ?? []), { name: '@pageIds', value: ids }],
+    });
+    const byId = new Map(documents.map((document) => [document.id, document]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
   async count(scope: AccountScope, request: Omit<PageRequest, 'pageSize' | 'orderBy'> = {}) {
     const { resources } = await this.container()
       .items.query<number>(this.tenantQuery(scope, 'SELECT VALUE COUNT(1)', request), {
