@@ -47,6 +47,11 @@ export type BidderRecord = Omit<Bidder, 'etag' | 'marketingOptOut' | 'platformId
    * while it is open. Absent on records no case has named.
    */
   legalDisputes?: string[];
+  /**
+   * Non-paying-bidder cases that hold against this bidder (case ids): open, or lost. Two keep
+   * them out of future auctions. Absent on records no such case has named.
+   */
+  nonPaymentStrikes?: string[];
   /** Notes as records written before notes became documents kept them; never written now. */
   notes?: BidderNote[];
   createdBy: string | null;

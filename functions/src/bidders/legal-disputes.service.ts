@@ -7,34 +7,50 @@ import { biddersRepo, type BidderRecord } from './bidders.repo.js';
 import { forgetTotals } from './list-totals.js';
 import { recordScoreChange } from './score-history.service.js';
 
+/** Where a legal case leaves the bidder it names. */
+export interface CaseStanding {
+  /** An open payment dispute: it counts in their dispute history (and the scores). */
+  disputed: boolean;
+  /** A non-paying-bidder strike: open, or lost (ended unpaid and not dismissed). */
+  strike: boolean;
+}
+
+const toggled = (ids: string[], id: string, on: boolean) =>
+  on ? (ids.includes(id) ? ids : [...ids, id]) : ids.filter((other) => other !== id);
+
 /**
- * Counts an open legal dispute against a bidder, or stops counting it (closed, or no longer
- * naming them). The case id is kept on the bidder, so doing it twice counts once; the dispute
- * history (`stats.disputes`) and the scores move with it, and the score change names its cause.
- * A bidder no longer there has nothing to count.
+ * Records where a legal case leaves a bidder: an open dispute counted in their dispute history
+ * (`stats.disputes`, so the scores move and the change names its cause), and a non-paying-bidder
+ * strike the registration rules count. The case id is kept on the bidder, so doing it twice
+ * counts once. A bidder no longer there has nothing to count.
  */
-export async function countLegalDispute(
+export async function recordCaseStanding(
   ctx: RequestContext,
   bidderId: string,
   caseId: string,
-  open: boolean,
+  standing: CaseStanding,
   cause: string,
 ): Promise<void> {
   const settings = await scoringSettings(ctx);
   for (let attempt = 0; ; attempt += 1) {
     const current = await biddersRepo.find(ctx.scope, bidderId);
     if (!current) return;
-    const counted = current.legalDisputes ?? [];
-    if (counted.includes(caseId) === open) return;
-    const legalDisputes = open ? [...counted, caseId] : counted.filter((id) => id !== caseId);
+    const disputes = current.legalDisputes ?? [];
+    const strikes = current.nonPaymentStrikes ?? [];
+    const wasDisputed = disputes.includes(caseId);
+    if (wasDisputed === standing.disputed && strikes.includes(caseId) === standing.strike) return;
     const { _etag, _ts, ...record } = current;
     const next: BidderRecord = derive(
       {
         ...record,
-        legalDisputes,
+        legalDisputes: toggled(disputes, caseId, standing.disputed),
+        nonPaymentStrikes: toggled(strikes, caseId, standing.strike),
         stats: {
           ...record.stats,
-          disputes: Math.max(0, record.stats.disputes + (open ? 1 : -1)),
+          disputes: Math.max(
+            0,
+            record.stats.disputes + Number(standing.disputed) - Number(wasDisputed),
+          ),
         },
         updatedAt: new Date().toISOString(),
       },
@@ -44,7 +60,14 @@ export async function countLegalDispute(
       const saved = await biddersRepo.replace(ctx.scope, next, _etag);
       forgetTotals(ctx.scope.accountId);
       await writeAudit(ctx, {
-        action: open ? 'bidder.dispute_opened' : 'bidder.dispute_closed',
+        action:
+          wasDisputed === standing.disputed
+            ? standing.strike
+              ? 'bidder.strike_added'
+              : 'bidder.strike_cleared'
+            : standing.disputed
+              ? 'bidder.dispute_opened'
+              : 'bidder.dispute_closed',
         entity: { type: 'bidder', id: bidderId },
         before: auditView(current),
         after: auditView(saved),

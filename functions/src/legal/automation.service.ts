@@ -1,10 +1,14 @@
+import { currencyExponent } from '../auctions/auctions.schema.js';
 import { notify } from '../notifications/notifications.service.js';
+import { sendMessage } from '../platform/mail.js';
 import { systemContext } from '../platform/context.js';
 import type { Logger } from '../platform/logging.js';
-import { automationCandidates, type CaseRecord } from './legal.repo.js';
+import { automationCandidates, type CaseRecord, type NonPaymentRecord } from './legal.repo.js';
 import {
   AUTO_REVIEW_AFTER_HOURS,
   DISMISSED_CLOSE_AFTER_DAYS,
+  NON_PAYMENT_REMINDERS,
+  NON_PAYMENT_REMINDER_EVERY_DAYS,
   REMINDER_AFTER_DAYS,
   RESOLVED_CLOSE_AFTER_DAYS,
   type CaseStatus,
@@ -23,9 +27,11 @@ interface Cutoffs {
   resolved: string;
   dismissed: string;
   quiet: string;
+  now: string;
 }
 
 const cutoffsAt = (now: Date): Cutoffs => ({
+  now: now.toISOString(),
   review: before(now, AUTO_REVIEW_AFTER_HOURS * HOUR_MS),
   resolved: before(now, RESOLVED_CLOSE_AFTER_DAYS * DAY_MS),
   dismissed: before(now, DISMISSED_CLOSE_AFTER_DAYS * DAY_MS),
@@ -62,6 +68,77 @@ const isQuiet = (record: CaseRecord, cutoffs: Cutoffs, rules: BuiltInSwitches) =
   record.updatedAt <= cutoffs.quiet &&
   (record.remindedAt === null || record.remindedAt <= cutoffs.quiet);
 
+/** A non-paying bidder's next reminder is due (spec: three, a week apart, while unpaid). */
+const reminderDue = (record: CaseRecord, now: string) =>
+  !record.automationPaused &&
+  record.active &&
+  !!record.nonPayment &&
+  record.nonPayment.payment === null &&
+  record.nonPayment.nextReminderAt !== null &&
+  record.nonPayment.nextReminderAt <= now &&
+  record.nonPayment.reminders.length < NON_PAYMENT_REMINDERS;
+
+const money = (amount: number, currency: CaseRecord['currency']) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(
+    amount / 10 ** currencyExponent[currency],
+  );
+
+/**
+ * The reminder's record, and the mail to the bidder once the record has landed: a run that loses
+ * a race to write it sends nothing, so the bidder gets each reminder once.
+ */
+function bidderReminder(record: CaseRecord, now: string, at: Date): Revision {
+  const nonPayment = record.nonPayment as NonPaymentRecord;
+  const number = nonPayment.reminders.length + 1;
+  const to = record.defendant.email || null;
+  const last = number >= NON_PAYMENT_REMINDERS;
+  const amount = money(nonPayment.amountDue, record.currency);
+  const auction = record.auction?.title ?? 'our auction';
+  const saleDay = nonPayment.saleDate.slice(0, 10);
+  return {
+    changes: {
+      nonPayment: {
+        ...nonPayment,
+        reminders: [...nonPayment.reminders, { at: now, sentTo: to }],
+        nextReminderAt: last
+          ? null
+          : new Date(at.getTime() + NON_PAYMENT_REMINDER_EVERY_DAYS * DAY_MS).toISOString(),
+      },
+      // A reminder to the bidder is not an update of the case.
+      updatedAt: record.updatedAt,
+    },
+    events: [
+      eventOf(record.id, now, null, {
+        action: `Payment reminder ${number} of ${NON_PAYMENT_REMINDERS}`,
+        detail: to
+          ? `Sent to ${record.defendant.name} at ${to}: ${amount} due`
+          : `Not sent: the case has no email address for ${record.defendant.name || 'the bidder'}`,
+      }),
+    ],
+    after: async () => {
+      if (!to) return;
+      await sendMessage({
+        channel: 'email',
+        to,
+        kind: 'non-payment-reminder',
+        subject: `Payment reminder ${number} of ${NON_PAYMENT_REMINDERS}: ${auction}`,
+        text: [
+          `Dear ${record.defendant.name || 'bidder'},`,
+          '',
+          `Our records show that your purchase in ${auction} on ${saleDay} is still unpaid: ${amount} is due for ${nonPayment.lots
+            .map((lot) => `lot ${lot.lotNumber}`)
+            .join(', ')}.`,
+          last
+            ? 'This is our last reminder. Unpaid purchases are recorded against your bidder account and can stop you from registering for future auctions.'
+            : 'Please pay as soon as you can, or reply if you believe this is a mistake.',
+          '',
+          `Reference: ${record.caseNumber}`,
+        ].join('\n'),
+      });
+    },
+  };
+}
+
 /**
  * What automation does with one case at `now`: the due move, else the inactivity reminder, as far
  * as the account has those built-in rules on. Each is decided again from the case as it is when
@@ -88,6 +165,7 @@ async function automateCase(accountId: string, id: string, at: Date, rules: Buil
           events: [statusEvent(id, now, null, current.status, to, reason)],
         };
       }
+      if (reminderDue(current, now)) return bidderReminder(current, now, at);
       if (!isQuiet(current, cutoffs, rules)) return null;
       reminded = current;
       return {

@@ -8,6 +8,7 @@ import type {
   CaseStatus,
   CaseType,
   ListCasesQuery,
+  NonPayment,
   Party,
   PendingApproval,
   Person,
@@ -53,6 +54,8 @@ export interface CaseRecord {
   settlementPayment: SettlementPayment | null;
   resolutionNotes: string;
   pendingApproval: PendingApproval | null;
+  /** A non-paying-bidder case's purchase; absent on other cases and on records written before. */
+  nonPayment?: NonPaymentRecord | null;
   automationPaused: boolean;
   /** Lower-cased case number, title, auction, bidder and type, for the list's search. */
   searchText: string;
@@ -66,6 +69,32 @@ export interface CaseRecord {
   statusChangedAt: string;
   /** When the assignee was last reminded of the case going quiet. */
   remindedAt: string | null;
+}
+
+/** What a non-paying-bidder case keeps of its purchase; the strike is worked out from it. */
+export type NonPaymentRecord = Omit<NonPayment, 'strike'> & {
+  /** The case was dismissed at some point: the bidder is not held to it. */
+  dismissed: boolean;
+};
+
+/**
+ * One per purchase (auction and bidder) a non-paying-bidder case was filed for, created in the
+ * case's batch: a second case for the same purchase, even filed at the same instant, conflicts.
+ * It names its case, so deleting the case frees the purchase.
+ */
+export interface PurchaseClaim {
+  id: string;
+  accountId: string;
+  kind: 'purchaseClaim';
+  caseId: string;
+}
+
+export const purchaseClaimId = (auctionId: string, bidderId: string) =>
+  `npb:${auctionId}:${bidderId}`;
+
+export async function findPurchaseClaim(scope: AccountScope, auctionId: string, bidderId: string) {
+  const found = await legalDocuments.find(scope, purchaseClaimId(auctionId, bidderId));
+  return found?.kind === 'purchaseClaim' ? (found as Stored<PurchaseClaim>) : undefined;
 }
 
 /** The account's next case number: bumped in the batch that creates a case, never reused. */
@@ -116,7 +145,7 @@ export interface ActionItemRecord {
 }
 
 export type LegalDocument =
-  CaseRecord | CaseCounter | CaseEventRecord | CaseNoteRecord | ActionItemRecord;
+  CaseRecord | CaseCounter | CaseEventRecord | CaseNoteRecord | ActionItemRecord | PurchaseClaim;
 
 export const legalDocuments = new TenantRepository<LegalDocument>(legalContainer.id);
 
@@ -271,6 +300,7 @@ export async function automationCandidates(cutoffs: {
   resolved: string;
   dismissed: string;
   quiet: string;
+  now: string;
 }): Promise<AutomationCandidate[]> {
   const { resources } = await container(legalContainer.id)
     .items.query<AutomationCandidate>({
@@ -280,12 +310,15 @@ export async function automationCandidates(cutoffs: {
         OR (c.status = 'DISMISSED' AND c.statusChangedAt <= @dismissed)
         OR (c.status = 'SETTLED' AND IS_DEFINED(c.settlementPayment) AND NOT IS_NULL(c.settlementPayment))
         OR (c.active = true AND NOT IS_NULL(c.assignedTo) AND c.updatedAt <= @quiet
-          AND (IS_NULL(c.remindedAt) OR c.remindedAt <= @quiet)))`,
+          AND (IS_NULL(c.remindedAt) OR c.remindedAt <= @quiet))
+        OR (c.active = true AND IS_DEFINED(c.nonPayment) AND NOT IS_NULL(c.nonPayment)
+          AND NOT IS_NULL(c.nonPayment.nextReminderAt) AND c.nonPayment.nextReminderAt <= @now))`,
       parameters: [
         { name: '@review', value: cutoffs.review },
         { name: '@resolved', value: cutoffs.resolved },
         { name: '@dismissed', value: cutoffs.dismissed },
         { name: '@quiet', value: cutoffs.quiet },
+        { name: '@now', value: cutoffs.now },
       ],
     })
     .fetchAll();

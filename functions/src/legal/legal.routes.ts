@@ -23,6 +23,8 @@ import {
   listCasesQuerySchema,
   listCasesResponseSchema,
   noteInputSchema,
+  nonPaymentInputSchema,
+  nonPaymentPaymentInputSchema,
   noteSchema,
   notesSchema,
   settlementPaymentInputSchema,
@@ -44,8 +46,10 @@ import {
   createCase,
   decideApproval,
   deleteCase,
+  fileNonPaymentCase,
   getCase,
   listCases,
+  recordNonPaymentPayment,
   recordSettlementPayment,
   timeline,
   toCase,
@@ -113,6 +117,22 @@ export const legalFunctions: FunctionTable = {
       handler: async ({ ctx, body }) => {
         const filed = await createCase(ctx, body);
         // Assigned as it is filed, a case also moves to PENDING.
+        const triggers =
+          filed.status === 'SUBMITTED'
+            ? 'case_created'
+            : (['case_created', 'status_change'] as const);
+        return answer(await runRulesFor(ctx, filed.id, triggers), 201);
+      },
+    }),
+    httpRoute({
+      name: 'legal-cases-non-payment',
+      route: 'cases/non-paying-bidder',
+      methods: ['POST'],
+      permission: 'legal:create',
+      body: nonPaymentInputSchema,
+      response: caseSchema,
+      handler: async ({ ctx, body }) => {
+        const filed = await fileNonPaymentCase(ctx, body);
         const triggers =
           filed.status === 'SUBMITTED'
             ? 'case_created'
@@ -192,6 +212,24 @@ export const legalFunctions: FunctionTable = {
         return answer(
           body.decision === 'approve' ? await runRulesFor(ctx, saved.id, 'status_change') : saved,
         );
+      },
+    }),
+    httpRoute({
+      name: 'legal-cases-purchase-payment',
+      route: 'cases/{id}/purchase-payment',
+      methods: ['POST'],
+      permission: 'legal:workflow',
+      params: idParams,
+      body: nonPaymentPaymentInputSchema,
+      response: caseSchema,
+      handler: async ({ ctx, params, body }) => {
+        const before = await getCase(ctx, params.id);
+        const saved = await recordNonPaymentPayment(ctx, params.id, body);
+        const triggers =
+          saved.status === before.status
+            ? 'payment_received'
+            : (['payment_received', 'status_change'] as const);
+        return answer(await runRulesFor(ctx, saved.id, triggers));
       },
     }),
     httpRoute({

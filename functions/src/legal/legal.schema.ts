@@ -81,6 +81,16 @@ export const REMINDER_AFTER_DAYS = 30;
  */
 export const RESOLVED_CLOSE_AFTER_DAYS = 7;
 
+/**
+ * A non-paying-bidder case follows LiveAuctioneers' window: it may be filed from 5 days after the
+ * sale (the purchase is overdue) until 45 days after it.
+ */
+export const NON_PAYMENT_FILE_AFTER_DAYS = 5;
+export const NON_PAYMENT_FILE_WITHIN_DAYS = 45;
+/** The bidder is reminded three times, a week apart, while the purchase stays unpaid. */
+export const NON_PAYMENT_REMINDERS = 3;
+export const NON_PAYMENT_REMINDER_EVERY_DAYS = 7;
+
 /** Settlements above this many major units wait for a director's approval (spec 9.3). */
 export const DIRECTOR_APPROVAL_ABOVE = 50_000;
 export const CASE_LIST_MAX = 1000;
@@ -236,6 +246,35 @@ export const settlementPaymentInputSchema = z.object({
 });
 export type SettlementPaymentInput = z.infer<typeof settlementPaymentInputSchema>;
 
+/** The non-paying-bidder case's filing form: the unpaid purchase and who handles it. */
+export const nonPaymentInputSchema = z.object({
+  auctionId: z.string().trim().min(1, 'is required').max(100),
+  bidderId: z.string().trim().min(1, 'is required').max(100),
+  priority: z.enum(casePriorities).default('medium'),
+  jurisdiction: required(200),
+  description: text(5000).default(''),
+  assignedTo: z.string().trim().min(1).max(100).nullable().default(null),
+});
+export type NonPaymentInput = z.infer<typeof nonPaymentInputSchema>;
+
+/** The purchase a non-paying bidder has not paid for, and what has been done about it. */
+export const nonPaymentSchema = z.object({
+  /** When the auction closed. */
+  saleDate: z.string(),
+  lots: z.array(z.object({ lotNumber: z.string(), title: z.string(), hammer: z.number().int() })),
+  /** The lots' hammer total, in minor units of the case's currency. */
+  amountDue: z.number().int(),
+  /** When each reminder went to the bidder. */
+  reminders: z.array(z.object({ at: z.string(), sentTo: z.string().nullable() })),
+  nextReminderAt: z.string().nullable(),
+  payment: settlementPaymentSchema.nullable(),
+  /** Counts against the bidder: open, or ended unpaid without being dismissed. */
+  strike: z.boolean(),
+});
+export type NonPayment = z.infer<typeof nonPaymentSchema>;
+
+export const nonPaymentPaymentInputSchema = settlementPaymentInputSchema;
+
 export const caseSchema = z.object({
   id: z.string(),
   /** Human, unique in the account and never reused: LC-2026-0001. */
@@ -262,6 +301,7 @@ export const caseSchema = z.object({
   settlementPayment: settlementPaymentSchema.nullable(),
   resolutionNotes: z.string(),
   pendingApproval: pendingApprovalSchema.nullable(),
+  nonPayment: nonPaymentSchema.nullable(),
   automationPaused: z.boolean(),
   allowedTransitions: z.array(
     z.object({

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { getAuction } from '../auctions/auctions.service.js';
+import { listLots } from '../auctions/lots/lots.service.js';
 import { currencyExponent } from '../auctions/auctions.schema.js';
 import { getBidder } from '../bidders/bidders.service.js';
-import { countLegalDispute } from '../bidders/legal-disputes.service.js';
+import { recordCaseStanding, type CaseStanding } from '../bidders/legal-disputes.service.js';
 import { membersHolding } from '../identity/team/team.service.js';
 import { notify } from '../notifications/notifications.service.js';
 import type { NotificationSubject } from '../notifications/notifications.schema.js';
@@ -22,6 +23,7 @@ import {
   findActionItem,
   findCase,
   findCounter,
+  findPurchaseClaim,
   legalDocuments,
   listCasePage,
   notesOf,
@@ -30,9 +32,14 @@ import {
   type CaseNoteRecord,
   type CaseRecord,
   type LegalDocument,
+  type NonPaymentRecord,
+  type PurchaseClaim,
+  purchaseClaimId,
 } from './legal.repo.js';
 import {
   DIRECTOR_APPROVAL_ABOVE,
+  NON_PAYMENT_FILE_AFTER_DAYS,
+  NON_PAYMENT_FILE_WITHIN_DAYS,
   caseStatuses,
   casePriorities,
   caseTransitions,
@@ -51,6 +58,8 @@ import {
   type LegalCase,
   type ListCasesQuery,
   type ListCasesResponse,
+  type NonPayment,
+  type NonPaymentInput,
   type Person,
   type SettlementPaymentInput,
   type StatusChange,
@@ -65,6 +74,11 @@ export const caseEtag = (record: Pick<CaseRecord, 'id' | 'revision'>) =>
 const APPROVE = 'legal:workflow_approve';
 const ASSIGNABLE = 'legal:workflow';
 const ESCALATE = 'legal:escalate';
+
+const nonPaymentView = ({ dismissed: _d, ...nonPayment }: NonPaymentRecord): NonPayment => ({
+  ...nonPayment,
+  strike: isStrike({ ...nonPayment, dismissed: _d }),
+});
 
 export function toCase(record: CaseRecord): LegalCase {
   return {
@@ -92,6 +106,7 @@ export function toCase(record: CaseRecord): LegalCase {
     settlementPayment: record.settlementPayment,
     resolutionNotes: record.resolutionNotes,
     pendingApproval: record.pendingApproval,
+    nonPayment: record.nonPayment ? nonPaymentView(record.nonPayment) : null,
     automationPaused: record.automationPaused,
     allowedTransitions: record.pendingApproval ? [] : [...caseTransitions[record.status]],
     createdAt: record.createdAt,
@@ -219,42 +234,57 @@ function assignmentMove(
   );
 }
 
-/** The bidder an open payment dispute counts against (spec: it lowers their Lotwise Score). */
-const disputedBidder = (record: CaseRecord | null) =>
-  record && record.caseType === 'payment_dispute' && record.active && record.bidder
-    ? record.bidder.id
-    : null;
+/** A non-paying-bidder case holds against its bidder until paid or dismissed, open or lost. */
+const isStrike = (nonPayment: CaseRecord['nonPayment']) =>
+  !!nonPayment && nonPayment.payment === null && !nonPayment.dismissed;
 
 /**
- * Keeps the bidders' dispute history in step with a case's write: the bidder it stopped counting
- * against loses it, the one it counts against now gets it (each idempotent, so a write retried or
- * repeated counts once).
+ * Where a case leaves the bidder it names: an open payment dispute counts in their dispute history
+ * (spec: it lowers their Lotwise Score) until it ends or the purchase it is about is paid, and an
+ * unpaid non-paying-bidder case is a strike.
+ */
+const standingOf = (record: CaseRecord): CaseStanding => ({
+  // A purchase paid ends the dispute for the bidder, whatever the case's paperwork still needs.
+  disputed: record.caseType === 'payment_dispute' && record.active && !record.nonPayment?.payment,
+  strike: isStrike(record.nonPayment),
+});
+
+const sameStanding = (a: CaseStanding, b: CaseStanding) =>
+  a.disputed === b.disputed && a.strike === b.strike;
+
+const NO_STANDING: CaseStanding = { disputed: false, strike: false };
+
+/**
+ * Keeps the bidders' records in step with a case's write: the bidder it stopped naming loses what
+ * it held against them, the one it names now gets where it stands (each idempotent, so a write
+ * retried or repeated counts once).
  */
 async function syncDispute(
   ctx: RequestContext,
   before: CaseRecord | null,
   after: CaseRecord | null,
 ) {
-  const was = disputedBidder(before);
-  const is = disputedBidder(after);
+  const was = before?.bidder?.id ?? null;
+  const is = after?.bidder?.id ?? null;
   const record = (after ?? before) as CaseRecord;
+  const cause = (standing: CaseStanding) =>
+    `Legal case ${record.caseNumber} ${
+      standing.disputed
+        ? 'open against them'
+        : standing.strike
+          ? 'holds a non-paying-bidder strike against them'
+          : 'no longer open against them'
+    }`;
   if (was && was !== is) {
-    await countLegalDispute(
-      ctx,
-      was,
-      record.id,
-      false,
-      `Legal case ${record.caseNumber} no longer open against them`,
-    );
+    await recordCaseStanding(ctx, was, record.id, NO_STANDING, cause(NO_STANDING));
   }
-  if (is) {
-    await countLegalDispute(
-      ctx,
-      is,
-      record.id,
-      true,
-      `Legal case ${record.caseNumber} opened against them`,
-    );
+  if (is && after) {
+    const standing = standingOf(after);
+    const changed = was !== is || !before || !sameStanding(standingOf(before), standing);
+    // Whatever a case holds is applied again on every write, which mends a bidder write lost
+    // after the case's landed.
+    if (changed || standing.disputed || standing.strike)
+      await recordCaseStanding(ctx, is, record.id, standing, cause(standing));
   }
 }
 
@@ -271,7 +301,12 @@ const auditView = (record: CaseRecord) => {
  * Files a case. Its number comes from the account's counter, bumped in the same batch that writes
  * the case, so two cases filed at once never share a number and a deleted one's is never reused.
  */
-export async function createCase(ctx: RequestContext, input: CaseInput) {
+export async function createCase(
+  ctx: RequestContext,
+  input: CaseInput,
+  /** The unpaid purchase of a non-paying-bidder case (fileNonPaymentCase). */
+  nonPayment: NonPaymentRecord | null = null,
+) {
   const [auction, bidder, assignedTo] = await Promise.all([
     auctionRef(ctx, input.auctionId),
     bidderRef(ctx, input.bidderId),
@@ -312,6 +347,7 @@ export async function createCase(ctx: RequestContext, input: CaseInput) {
       settlementPayment: null,
       resolutionNotes: '',
       pendingApproval: null,
+      nonPayment,
       automationPaused: false,
       searchText: '',
       revision: 1,
@@ -330,6 +366,10 @@ export async function createCase(ctx: RequestContext, input: CaseInput) {
     });
     const moved = assignmentMove(record, now);
     const nextCounter = { id: COUNTER_ID, kind: 'counter' as const, next: number + 1 };
+    const claim: Omit<PurchaseClaim, 'accountId'> | null =
+      nonPayment && auction && bidder
+        ? { id: purchaseClaimId(auction.id, bidder.id), kind: 'purchaseClaim', caseId: id }
+        : null;
     const operations: BatchOperation<LegalDocument>[] = [
       counter
         ? { op: 'replace', document: nextCounter, etag: counter._etag }
@@ -337,6 +377,7 @@ export async function createCase(ctx: RequestContext, input: CaseInput) {
       { op: 'create', document: record },
       { op: 'create', document: filed },
       ...(moved ? [{ op: 'create' as const, document: moved }] : []),
+      ...(claim ? [{ op: 'create' as const, document: claim }] : []),
     ];
     try {
       const [, created] = await legalDocuments.batch(ctx.scope, operations);
@@ -350,10 +391,104 @@ export async function createCase(ctx: RequestContext, input: CaseInput) {
       await syncDispute(ctx, null, saved);
       return saved;
     } catch (error) {
+      if (nonPayment && auction && bidder && isConflict(error)) {
+        await refuseSecondClaim(ctx, auction.id, bidder.id);
+      }
       // Someone else took this number first: take the next.
       if (!(isStale(error) || isConflict(error)) || attempt >= 10) throw error;
     }
   }
+}
+
+/** A purchase already has its non-paying-bidder case: the 409 names it. */
+async function refuseSecondClaim(ctx: RequestContext, auctionId: string, bidderId: string) {
+  const claim = await findPurchaseClaim(ctx.scope, auctionId, bidderId);
+  if (!claim) return;
+  const existing = await findCase(ctx.scope, claim.caseId);
+  throw conflict(
+    `${existing?.caseNumber ?? 'Another case'} is already the non-paying-bidder case for this purchase`,
+    { caseId: claim.caseId },
+  );
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Files a non-paying-bidder case for what a bidder bought in a closed auction and has not paid
+ * for, as the platforms do (LiveAuctioneers: 5 to 45 days after the sale). The amount due is the
+ * hammer total of the lots they won; the bidder is reminded by the automation (three reminders, a
+ * week apart), and until the purchase is paid or the case dismissed it is a strike against them.
+ */
+export async function fileNonPaymentCase(ctx: RequestContext, input: NonPaymentInput) {
+  const auction = await getAuction(ctx, input.auctionId).catch((error: unknown) => {
+    if ((error as { code?: string }).code === 'not_found') {
+      throw referenceProblem('auctionId', 'is not an auction of this account');
+    }
+    throw error;
+  });
+  if (auction.status !== 'Completed' || !auction.closedAt) {
+    throw referenceProblem('auctionId', 'has not closed: a purchase is unpaid only after the sale');
+  }
+  const bidder = await getBidder(ctx, input.bidderId).catch((error: unknown) => {
+    if ((error as { code?: string }).code === 'not_found') {
+      throw referenceProblem('bidderId', 'is not a bidder of this account');
+    }
+    throw error;
+  });
+  const bought = (await listLots(ctx, auction.id)).filter(
+    (lot) => lot.result?.outcome === 'sold' && lot.result.buyerId === bidder.id,
+  );
+  if (bought.length === 0) throw referenceProblem('bidderId', 'bought nothing in this auction');
+  const saleDay = auction.closedAt.slice(0, 10);
+  const days = (Date.now() - Date.parse(auction.closedAt)) / DAY_MS;
+  if (days < NON_PAYMENT_FILE_AFTER_DAYS) {
+    const from = new Date(Date.parse(auction.closedAt) + NON_PAYMENT_FILE_AFTER_DAYS * DAY_MS);
+    throw conflict(
+      `The purchase is not overdue yet: a non-paying-bidder case can be filed from ${NON_PAYMENT_FILE_AFTER_DAYS} days after the sale (${from.toISOString().slice(0, 10)})`,
+    );
+  }
+  if (days > NON_PAYMENT_FILE_WITHIN_DAYS) {
+    throw conflict(
+      `A non-paying-bidder case must be filed within ${NON_PAYMENT_FILE_WITHIN_DAYS} days of the sale; this auction closed on ${saleDay}`,
+    );
+  }
+  await refuseSecondClaim(ctx, auction.id, bidder.id);
+  const name = `${bidder.firstName} ${bidder.lastName}`.trim();
+  const amountDue = bought.reduce((sum, lot) => sum + (lot.result?.hammer ?? 0), 0);
+  const lots = bought
+    .map((lot) => ({ lotNumber: lot.lotNumber, title: lot.title, hammer: lot.result?.hammer ?? 0 }))
+    .sort((a, b) => a.lotNumber.localeCompare(b.lotNumber, 'en', { numeric: true }));
+  const now = new Date().toISOString();
+  return createCase(
+    ctx,
+    {
+      caseType: 'payment_dispute',
+      category: 'post_sale',
+      priority: input.priority,
+      title: `Non-paying bidder: ${name}`,
+      description:
+        input.description ||
+        `${name} has not paid for ${lots.length === 1 ? '1 lot' : `${lots.length} lots`} bought in ${auction.title} on ${saleDay} (${money(amountDue, auction.currency)}).`,
+      jurisdiction: input.jurisdiction,
+      claimAmount: amountDue,
+      currency: auction.currency,
+      plaintiff: { name: '', type: 'business', email: '' },
+      defendant: { name, type: 'individual', email: bidder.email ?? '' },
+      auctionId: auction.id,
+      bidderId: bidder.id,
+      assignedTo: input.assignedTo,
+    },
+    {
+      saleDate: auction.closedAt,
+      lots,
+      amountDue,
+      reminders: [],
+      // The first reminder goes with the automation's next run.
+      nextReminderAt: now,
+      payment: null,
+      dismissed: false,
+    },
+  );
 }
 
 export async function getCase(ctx: Pick<RequestContext, 'scope'>, id: string) {
@@ -404,6 +539,15 @@ export async function reviseCase(
     };
     next.priorityWeight = priorityWeights[next.priority];
     next.active = isActiveStatus(next.status);
+    if (next.nonPayment) {
+      next.nonPayment = {
+        ...next.nonPayment,
+        dismissed: next.nonPayment.dismissed || next.status === 'DISMISSED',
+        // The bidder is reminded only while the case is open and the purchase unpaid.
+        nextReminderAt:
+          next.active && next.nonPayment.payment === null ? next.nonPayment.nextReminderAt : null,
+      };
+    }
     next.searchText = searchTextOf(next);
     const moved = 'assignedTo' in changes ? assignmentMove(next, now) : null;
     const operations: BatchOperation<LegalDocument>[] = [
@@ -935,6 +1079,66 @@ export async function recordSettlementPayment(
         recorded,
         ...(close
           ? [statusEvent(id, now, null, 'SETTLED', 'CLOSED', 'Automatic: payment received')]
+          : []),
+      ],
+    };
+  });
+}
+
+/**
+ * Records that the non-paying bidder paid for the purchase in full: the strike against them is
+ * cleared, the reminders stop and, with automation on, an open case is resolved where the
+ * workflow allows it (otherwise it waits for a person).
+ */
+export async function recordNonPaymentPayment(
+  ctx: RequestContext,
+  id: string,
+  payment: SettlementPaymentInput,
+) {
+  return reviseCase(ctx, id, undefined, 'legal_case.purchase_paid', (current, now) => {
+    const nonPayment = current.nonPayment;
+    if (!nonPayment) throw conflict('Only a non-paying-bidder case takes the purchase payment');
+    if (nonPayment.payment) throw conflict('The purchase is already recorded as paid');
+    if (payment.amount < nonPayment.amountDue) {
+      throw validationError([
+        {
+          location: 'body',
+          field: 'amount',
+          message: `is less than the ${money(nonPayment.amountDue, current.currency)} due`,
+        },
+      ]);
+    }
+    const by = personOf(ctx);
+    const resolve =
+      !current.automationPaused &&
+      caseTransitions[current.status].some((transition) => transition.to === 'RESOLVED');
+    return {
+      changes: {
+        nonPayment: {
+          ...nonPayment,
+          payment: { ...payment, recordedBy: by, recordedAt: now },
+          nextReminderAt: null,
+        },
+        ...(resolve ? moveFields('RESOLVED', now) : {}),
+      },
+      events: [
+        eventOf(id, now, by, {
+          action: 'Purchase paid',
+          detail: `${money(payment.amount, current.currency)} received on ${payment.receivedOn}${
+            payment.reference ? ` (${payment.reference})` : ''
+          }; the strike against the bidder is cleared`,
+        }),
+        ...(resolve
+          ? [
+              statusEvent(
+                id,
+                now,
+                null,
+                current.status,
+                'RESOLVED',
+                'Automatic: the bidder paid for the purchase',
+              ),
+            ]
           : []),
       ],
     };

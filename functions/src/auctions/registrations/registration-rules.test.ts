@@ -11,6 +11,7 @@ const facts = (overrides: Partial<RegistrationFacts> = {}): RegistrationFacts =>
   autoInviteStatus: 'Manual Review',
   stats: emptyStats(),
   auctionsApproved: 0,
+  nonPaymentStrikes: 0,
   ...overrides,
 });
 
@@ -65,6 +66,16 @@ describe('decideRegistration', () => {
     });
     expect(decide(disputed).status).toBe('pending');
     expect(decide(disputed, { ...rules, neverWithOpenDispute: false }).status).toBe('approved');
+  });
+
+  it('denies a bidder with two non-paying-bidder strikes, even one the house would invite', () => {
+    const invited = { autoInviteStatus: 'Auto-Invite' as const, customScore: 90 };
+    expect(decide(facts({ ...invited, nonPaymentStrikes: 1 })).status).toBe('approved');
+    expect(decide(facts({ ...invited, nonPaymentStrikes: 2 }))).toEqual({
+      status: 'denied',
+      reasons: ['2 non-paying-bidder strikes: unpaid purchases with open or lost cases'],
+      bidLimit: null,
+    });
   });
 
   it('approves on the history the house accepts', () => {

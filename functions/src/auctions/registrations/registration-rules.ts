@@ -10,7 +10,8 @@ import type { RegistrationFigures } from './registrations.schema.js';
 /**
  * How Lotwise decides a registration to an auction, in this order, each step naming its fact:
  * 1. the house's auto-decline list denies, and its auto-accept list approves;
- * 2. a Suspended bidder is denied;
+ * 2. a Suspended bidder is denied, and so is one with two non-paying-bidder strikes (open or lost
+ *    cases over unpaid purchases; paying clears a strike);
  * 3. the automation rules' Auto-Deny (a low custom score earned by a real record, disputes or
  *    payment defaults when checked) denies;
  * 4. an open dispute sends the bidder to review when the house never auto-approves those;
@@ -29,7 +30,12 @@ export interface RegistrationFacts {
   stats: BidderStats;
   /** Earlier auctions of this house that approved the bidder. */
   auctionsApproved: number;
+  /** Non-paying-bidder cases holding against the bidder: open, or lost and unpaid. */
+  nonPaymentStrikes: number;
 }
+
+/** As the platforms do: two open or lost non-paying-bidder cases keep a bidder out. */
+export const NON_PAYMENT_STRIKES_DENY = 2;
 
 export interface RegistrationDecision {
   status: 'approved' | 'pending' | 'denied';
@@ -132,6 +138,11 @@ export function decideRegistration(
   if (listed(rules.autoDecline)) return denied(["On the house's auto-decline list"]);
   if (listed(rules.autoAccept)) return approved(["On the house's auto-accept list"]);
   if (facts.status === 'Suspended') return denied(['The bidder is Suspended']);
+  if (facts.nonPaymentStrikes >= NON_PAYMENT_STRIKES_DENY) {
+    return denied([
+      `${plural(facts.nonPaymentStrikes, 'non-paying-bidder strike')}: unpaid purchases with open or lost cases`,
+    ]);
+  }
   if (facts.autoInviteStatus === 'Auto-Deny') return denied(denyReasons(facts, automation));
   if (rules.neverWithOpenDispute && facts.stats.disputes > 0) {
     return {

@@ -68,6 +68,7 @@ const factsOf = (
   autoInviteStatus: bidder.autoInviteStatus,
   stats: bidder.stats,
   auctionsApproved,
+  nonPaymentStrikes: (bidder.nonPaymentStrikes ?? []).length,
 });
 
 /**
