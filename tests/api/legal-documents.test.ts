@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { BlobServiceClient } from '@azure/storage-blob';
+import JSZip from 'jszip';
 import { beforeAll, describe, expect, it, inject } from 'vitest';
+import type { ApiKeyCreated } from '../../functions/src/api-keys/api-keys.schema.js';
 import type { LegalCase, TimelineEntry } from '../../functions/src/legal/legal.schema.js';
 import type {
   CaseDocument,
@@ -14,7 +16,7 @@ import {
   signedInToken,
   type Owner,
 } from '../support/bidders.js';
-import { demo } from '../support/identity.js';
+import { database, demo } from '../support/identity.js';
 
 /** A small but real PDF: one empty page, with its cross-reference table. */
 function pdfBytes(title: string): Buffer {
@@ -512,5 +514,152 @@ describe('deleting a document', () => {
     const removed = await domain('DELETE', `/cases/${filed.id}`, { token: fresh.token });
     expect(removed.status).toBe(204);
     expect(await blobsOf(fresh.accountId, filed.id)).toEqual([]);
+  });
+});
+
+describe('exporting a case’s documents', () => {
+  const exportPath = (caseId: string) => `/cases/${caseId}/documents/export`;
+
+  /** The entries of a zip, each with its bytes, in the archive's order. */
+  async function entriesOf(zip: Buffer) {
+    const archive = await JSZip.loadAsync(zip);
+    const entries: [string, Buffer][] = [];
+    for (const file of Object.values(archive.files)) {
+      entries.push([file.name, await file.async('nodebuffer')]);
+    }
+    return entries;
+  }
+
+  async function exportAudits(accountId: string, caseId: string) {
+    const { db, dispose } = await database();
+    try {
+      const { resources } = await db
+        .container('audit')
+        .items.query<{ action: string; actor: { userId: string | null }; after?: unknown }>({
+          query:
+            'SELECT * FROM c WHERE c.accountId = @accountId AND c.entity.id = @id AND c.action = @action',
+          parameters: [
+            { name: '@accountId', value: accountId },
+            { name: '@id', value: caseId },
+            { name: '@action', value: 'legal_case.documents_export' },
+          ],
+        })
+        .fetchAll();
+      return resources;
+    } finally {
+      dispose();
+    }
+  }
+
+  it('downloads every document in one zip named for the case, byte for byte, numbering a name again', async () => {
+    const filed = await fileCase(fresh.token);
+    const report = pdfBytes('Report');
+    const again = pdfBytes('Report, revised');
+    for (const [name, file, fileName] of [
+      ['Condition report', report, 'report.pdf'],
+      ['Photo', pngBytes, 'Photo Ölgemälde.PNG'],
+      ['Revised report', again, 'report.pdf'],
+    ] as const) {
+      const reply = await upload(fresh.token, filed.id, [
+        { field: 'name', value: name },
+        { field: 'type', value: 'evidence' },
+        { field: 'file', file, fileName },
+      ]);
+      expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+    }
+
+    const zip = await download(exportPath(filed.id), fresh.token);
+    expect(zip.status, zip.data.toString('utf8').slice(0, 300)).toBe(200);
+    expect(zip.headers.get('content-type')).toBe('application/zip');
+    expect(filed.caseNumber).toMatch(/^LC-\d{4}-\d{4,}$/);
+    expect(zip.headers.get('content-disposition')).toBe(
+      `attachment; filename="${filed.caseNumber}-documents.zip"; filename*=UTF-8''${filed.caseNumber}-documents.zip`,
+    );
+    expect(zip.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(zip.data.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]))).toBe(true);
+
+    const entries = await entriesOf(zip.data);
+    // Oldest first, each under its file's own name; the same name again is numbered.
+    expect(entries.map(([name]) => name)).toEqual([
+      'report.pdf',
+      'Photo Ölgemälde.PNG',
+      'report (2).pdf',
+    ]);
+    expect(entries[0]![1].equals(report)).toBe(true);
+    expect(entries[1]![1].equals(pngBytes)).toBe(true);
+    expect(entries[2]![1].equals(again)).toBe(true);
+
+    const audits = await exportAudits(fresh.accountId, filed.id);
+    expect(audits).toHaveLength(1);
+    expect(audits[0]).toMatchObject({
+      actor: { userId: expect.any(String) },
+      after: {
+        fileName: `${filed.caseNumber}-documents.zip`,
+        documents: [
+          { entry: 'report.pdf' },
+          { entry: 'Photo Ölgemälde.PNG' },
+          { entry: 'report (2).pdf' },
+        ],
+      },
+    });
+  });
+
+  it('answers 409 for a case with no documents, or none left', async () => {
+    const filed = await fileCase(fresh.token);
+    const empty = await domain('GET', exportPath(filed.id), { token: fresh.token });
+    expect(empty.status).toBe(409);
+    expect(messageOf(empty)).toBe('This case has no documents to export');
+
+    const uploaded = await upload(fresh.token, filed.id, [
+      { field: 'type', value: 'other' },
+      { field: 'file', file: pdfBytes('Gone'), fileName: 'gone.pdf' },
+    ]);
+    const path = `/cases/${filed.id}/documents/${uploaded.body.documents[0]!.id}`;
+    expect((await domain('DELETE', path, { token: fresh.token })).status).toBe(204);
+    const gone = await domain('GET', exportPath(filed.id), { token: fresh.token });
+    expect(gone.status).toBe(409);
+    expect(messageOf(gone)).toBe('This case has no documents to export');
+    expect(await exportAudits(fresh.accountId, filed.id)).toEqual([]);
+  });
+
+  it('is for whoever may see documents: a viewer may, a key without legal:documents may not', async () => {
+    const harborCase = await fileCase(owner);
+    const pdf = pdfBytes('Shared');
+    await upload(staff, harborCase.id, [
+      { field: 'type', value: 'correspondence' },
+      { field: 'file', file: pdf, fileName: 'shared.pdf' },
+    ]);
+    // Viewers hold legal:documents.
+    const asViewer = await download(exportPath(harborCase.id), viewer);
+    expect(asViewer.status).toBe(200);
+    expect((await entriesOf(asViewer.data)).map(([name]) => name)).toEqual(['shared.pdf']);
+    expect((await download(exportPath(harborCase.id))).status).toBe(401);
+
+    const filed = await fileCase(fresh.token);
+    await upload(fresh.token, filed.id, [
+      { field: 'type', value: 'other' },
+      { field: 'file', file: pdf, fileName: 'kept.pdf' },
+    ]);
+    const created = await domain<ApiKeyCreated>('POST', '/api-keys', {
+      token: fresh.token,
+      body: { name: 'Case reader', permissions: ['legal:view'] },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const refused = await domain('GET', exportPath(filed.id), { token: created.body.key });
+    expect(refused.status).toBe(403);
+    expect(messageOf(refused)).toContain('legal:documents');
+    expect(await exportAudits(fresh.accountId, filed.id)).toEqual([]);
+  });
+
+  it("answers 404 for another tenant's case, and for no case at all", async () => {
+    const harborCase = await fileCase(owner);
+    await upload(owner, harborCase.id, [
+      { field: 'type', value: 'evidence' },
+      { field: 'file', file: pdfBytes('Private'), fileName: 'private.pdf' },
+    ]);
+    const reply = await domain('GET', exportPath(harborCase.id), { token: lakeside });
+    expect(reply.status).toBe(404);
+    expect(messageOf(reply)).toBe('Case not found');
+    expect((await domain('GET', exportPath(randomUUID()), { token: owner })).status).toBe(404);
   });
 });

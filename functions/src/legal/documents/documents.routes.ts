@@ -16,6 +16,7 @@ import {
 import {
   deleteDocument,
   documentFile,
+  exportDocuments,
   documentLinkToken,
   linkedDocumentFile,
   listDocuments,
@@ -86,6 +87,30 @@ export const documentFunctions: HttpFunction[] = [
         field: 'file',
       });
       return { status: 201, json: { documents: await uploadDocuments(ctx, params.id, form) } };
+    },
+  }),
+  httpRoute({
+    name: 'legal-documents-export',
+    route: 'cases/{id}/documents/export',
+    methods: ['GET'],
+    permission: 'legal:documents',
+    summary:
+      "All the case's documents in one zip (application/zip), saved as {case number}-documents.zip; 409 when the case has none",
+    params: caseParams,
+    handler: async ({ ctx, params, log }) => {
+      const archive = await exportDocuments(ctx, params.id);
+      // The reply has started by then: all that is left to do with a failure is to say so.
+      archive.data.once('error', (error) =>
+        log.error('document export failed part way', { caseId: params.id, error }),
+      );
+      return {
+        body: archive.data,
+        headers: {
+          'content-type': 'application/zip',
+          'content-disposition': attachmentDisposition(archive.fileName),
+          'x-content-type-options': 'nosniff',
+        },
+      };
     },
   }),
   httpRoute({

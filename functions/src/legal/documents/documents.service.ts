@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { writeAudit } from '../../platform/audit.js';
 import type { AccountScope, RequestContext } from '../../platform/context.js';
-import { notFound, payloadTooLarge, type AppError } from '../../platform/errors.js';
+import { conflict, notFound, payloadTooLarge, type AppError } from '../../platform/errors.js';
 import { fieldProblems, validationError, type FieldProblem } from '../../platform/validation.js';
+import { zipStream, type ZipEntry } from '../../platform/zip.js';
 import type { FormPart } from '../../uploads/files.js';
 import { eventOf, getCase, reviseCase } from '../legal.service.js';
 import type { Person } from '../legal.schema.js';
+import { archiveFileName, archiveNames } from './document-archive.js';
 import { downloadName, extensionOf, holds, uploadedFileName } from './document-content.js';
 import { signDocumentLink, verifyDocumentLink } from './document-link.js';
 import {
@@ -331,6 +333,65 @@ export async function documentFile(
 ): Promise<DocumentFile> {
   await getCase(ctx, caseId);
   return fileOf(ctx.scope, caseId, documentId);
+}
+
+export interface DocumentsArchive {
+  /** The zip, written as it is read. */
+  data: Readable;
+  /** What the download is saved as: `{case number}-documents.zip`. */
+  fileName: string;
+}
+
+const NOTHING_TO_EXPORT = 'This case has no documents to export';
+
+/**
+ * Every document of a case in one zip, oldest first, each under its file's own name (the same
+ * name again numbered " (2)"). Files are read from Blob Storage one at a time as the zip is
+ * written, so memory holds one document however many the case has; the first is read before the
+ * reply starts, so a store that does not answer is a 503 rather than a cut-off zip. A file
+ * deleted while the zip is written is left out.
+ */
+export async function exportDocuments(
+  ctx: RequestContext,
+  caseId: string,
+): Promise<DocumentsArchive> {
+  const found = await getCase(ctx, caseId);
+  const records = (await documentsOf(ctx.scope, caseId)).sort((a, b) =>
+    a.uploadedAt.localeCompare(b.uploadedAt),
+  );
+  if (records.length === 0) throw conflict(NOTHING_TO_EXPORT);
+  const names = archiveNames(records.map((record) => record.fileName));
+  async function* entries(): AsyncGenerator<ZipEntry> {
+    for (const [index, record] of records.entries()) {
+      const file = await readDocumentFile(record.blobName);
+      if (file) {
+        yield { name: names[index] as string, data: file.data, date: new Date(record.uploadedAt) };
+      }
+    }
+  }
+  const files = entries();
+  const first = await files.next();
+  if (first.done) throw conflict(NOTHING_TO_EXPORT);
+  const firstEntry = first.value;
+  async function* all(): AsyncGenerator<ZipEntry> {
+    yield firstEntry;
+    yield* files;
+  }
+  const fileName = archiveFileName(found.caseNumber);
+  try {
+    await writeAudit(ctx, {
+      action: 'legal_case.documents_export',
+      entity: { type: 'legal_case', id: caseId },
+      after: {
+        fileName,
+        documents: records.map((record, index) => ({ id: record.id, entry: names[index] })),
+      },
+    });
+  } catch (error) {
+    await files.return(undefined);
+    throw error;
+  }
+  return { data: zipStream(all()), fileName };
 }
 
 /** A token that opens the document without signing in, for DOCUMENT_LINK_SECONDS. */

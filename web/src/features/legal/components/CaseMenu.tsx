@@ -7,6 +7,7 @@ import {
   MenuTrigger,
 } from '@fluentui/react-components';
 import {
+  ArrowDownloadRegular,
   EditRegular,
   EyeRegular,
   LockClosedRegular,
@@ -15,19 +16,24 @@ import {
 import type { LegalCase } from '@contracts/legal/legal.schema';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { messageOf } from '../../../lib/api-client';
 import { useCan } from '../../../lib/auth-store';
 import { needsPermission } from '../../../lib/permission-text';
 import { useNotify } from '../../../lib/toast';
+import { exportCaseDocuments } from '../api/documents-export';
 import { useLegalActions } from '../api/legal';
 import { ReasonDialog } from './ReasonDialog';
 
-export type CaseAction = 'view' | 'edit' | 'close';
+export type CaseAction = 'view' | 'edit' | 'close' | 'export';
 
 /** A case may be closed from the list only where its workflow allows it. */
 export const canClose = (legalCase: LegalCase) =>
   legalCase.allowedTransitions.some((transition) => transition.to === 'CLOSED');
 
-/** A case's Actions menu: View Details, Edit Case and, where the workflow allows, Close Case. */
+/**
+ * A case's Actions menu: View Details, Edit Case, Export Documents (a zip of all its files) and,
+ * where the workflow allows, Close Case.
+ */
 export function CaseMenu({
   legalCase,
   onAction,
@@ -38,6 +44,7 @@ export function CaseMenu({
   const can = useCan();
   const mayEdit = can('legal:edit');
   const mayMove = can('legal:workflow');
+  const mayExport = can('legal:documents');
   return (
     <Menu positioning="below-end">
       <MenuTrigger disableButtonEnhancement>
@@ -62,6 +69,14 @@ export function CaseMenu({
           >
             Edit Case
           </MenuItem>
+          <MenuItem
+            icon={<ArrowDownloadRegular />}
+            disabled={!mayExport}
+            subText={mayExport ? undefined : needsPermission('legal:documents')}
+            onClick={() => onAction('export', legalCase)}
+          >
+            Export Documents
+          </MenuItem>
           {canClose(legalCase) ? (
             <MenuItem
               icon={<LockClosedRegular />}
@@ -79,7 +94,8 @@ export function CaseMenu({
 }
 
 /**
- * What the lists do with a case's menu: open it, open its editor, or close it after asking why.
+ * What the lists do with a case's menu: open it, open its editor, download its documents as a
+ * zip, or close it after asking why.
  * The detail's back button returns to the very list (tab, filters and page) it was opened from.
  */
 export function useCaseMenuActions() {
@@ -90,9 +106,20 @@ export function useCaseMenuActions() {
   const [closing, setClosing] = useState<LegalCase | null>(null);
   const state = { from: `${location.pathname}${location.search}` };
 
+  const exportDocuments = async (legalCase: LegalCase) => {
+    try {
+      const fileName = await exportCaseDocuments(legalCase);
+      notify.success('Documents exported', `${legalCase.caseNumber}: saved as ${fileName}.`);
+    } catch (error) {
+      // The service's own words, e.g. "This case has no documents to export".
+      notify.error('The documents could not be exported', messageOf(error));
+    }
+  };
+
   const onAction = (action: CaseAction, legalCase: LegalCase) => {
     if (action === 'view') navigate(`/legal/cases/${legalCase.id}`, { state });
     else if (action === 'edit') navigate(`/legal/cases/${legalCase.id}/edit`, { state });
+    else if (action === 'export') void exportDocuments(legalCase);
     else setClosing(legalCase);
   };
   const closeDialog = (
