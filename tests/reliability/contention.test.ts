@@ -226,6 +226,19 @@ const prepared: Record<string, Preparation> = {
         enabled: index % 2 === 0,
       })),
   },
+  'PUT /workflows/settings': {
+    reason:
+      'a department head named by id must be an active member of the account, which generated ids are not: writers name a role or everyone who may escalate',
+    bodies: (count) =>
+      Array.from({ length: count }, (_, index) => ({
+        departmentHead: [
+          { type: 'escalators' },
+          { type: 'role', role: 'owner' },
+          { type: 'role', role: 'admin' },
+          { type: 'role', role: 'staff' },
+        ][index % 4],
+      })),
+  },
   'PUT /webhooks/{id}': {
     reason:
       'a webhook’s URL must reach an address webhooks may (checked on the server, here loopback, which the test stack allows), which generated strings do not',

@@ -65,6 +65,7 @@ import {
   type StatusChange,
   type TimelineEntry,
 } from './legal.schema.js';
+import { departmentHeads } from './rules/department-head.service.js';
 import { builtInEnabled } from './rules/rules.repo.js';
 
 /** The case's ETag: the revision of what people edit, stable across a retried write. */
@@ -73,7 +74,6 @@ export const caseEtag = (record: Pick<CaseRecord, 'id' | 'revision'>) =>
 
 const APPROVE = 'legal:workflow_approve';
 const ASSIGNABLE = 'legal:workflow';
-const ESCALATE = 'legal:escalate';
 
 const nonPaymentView = ({ dismissed: _d, ...nonPayment }: NonPaymentRecord): NonPayment => ({
   ...nonPayment,
@@ -875,7 +875,7 @@ export async function toggleAutomation(ctx: RequestContext, id: string, enabled:
 
 /**
  * Every update of a Critical case reaches the legal department head (spec 4.2 "escalate
- * notification"): the members who hold legal:escalate, the permission of whoever escalates.
+ * notification"), as the account names them (rules/department-head.service).
  */
 async function tellLegalHead(
   ctx: RequestContext,
@@ -883,7 +883,7 @@ async function tellLegalHead(
   what: Pick<CaseEventRecord, 'action' | 'detail'>,
 ) {
   if (!(await builtInEnabled(ctx.scope, 'critical-escalation'))) return;
-  const heads = await membersHolding(ctx.scope, ESCALATE);
+  const heads = await departmentHeads(ctx.scope);
   await notifyPeople(
     ctx,
     heads.map((head) => head.id),

@@ -82,6 +82,16 @@ export async function membersHolding(
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
+/** The account's active members with their account role, by name. */
+export async function activeMembers(
+  scope: AccountScope,
+): Promise<{ id: string; name: string; role: MembershipRecord['role'] }[]> {
+  return (await membershipsOf(scope))
+    .filter((membership) => membership.status === 'active')
+    .map((membership) => ({ id: membership.userId, name: membership.name, role: membership.role }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
 export async function listTeam(ctx: UserContext): Promise<TeamMember[]> {
   const scope = ctx.scope;
   const [memberships, invitations, houses] = await Promise.all([

@@ -6,6 +6,7 @@ import {
   builtInId,
   builtInKeys,
   type BuiltInKey,
+  type DepartmentHead,
   type HistoryTrigger,
   type RuleAction,
   type RuleCondition,
@@ -65,7 +66,20 @@ export interface RuleRunRecord {
   by: Person | null;
 }
 
-type RulesDocument = RuleRecord | RuleRunRecord;
+/** The account's legal settings (one document); absent until someone saves them. */
+export interface LegalSettingsRecord {
+  id: typeof LEGAL_SETTINGS_ID;
+  accountId: string;
+  kind: 'legalSettings';
+  departmentHead: DepartmentHead;
+  revision: number;
+  updatedAt: string;
+  updatedBy: Person | null;
+}
+
+export const LEGAL_SETTINGS_ID = 'legal-settings';
+
+type RulesDocument = RuleRecord | RuleRunRecord | LegalSettingsRecord;
 
 const rulesDocuments = new TenantRepository<RulesDocument>(legalContainer.id);
 
@@ -161,4 +175,22 @@ export async function builtInSwitches(scope: AccountScope): Promise<BuiltInSwitc
 export async function builtInEnabled(scope: AccountScope, key: BuiltInKey): Promise<boolean> {
   const found = await findRule(scope, builtInId(key));
   return found?.enabled ?? true;
+}
+
+export async function findLegalSettings(scope: AccountScope) {
+  const found = await rulesDocuments.find(scope, LEGAL_SETTINGS_ID);
+  return found?.kind === 'legalSettings' ? (found as Stored<LegalSettingsRecord>) : undefined;
+}
+
+/** Writes the settings: the first time only if nobody else did, later only over `etag`. */
+export async function saveLegalSettings(
+  scope: AccountScope,
+  record: Omit<LegalSettingsRecord, 'accountId'>,
+  etag: string | undefined,
+) {
+  return (
+    etag === undefined
+      ? await rulesDocuments.create(scope, record)
+      : await rulesDocuments.replace(scope, { ...record, accountId: scope.accountId }, etag)
+  ) as Stored<LegalSettingsRecord>;
 }

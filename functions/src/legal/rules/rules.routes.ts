@@ -7,6 +7,8 @@ import {
   executeSchema,
   historyQuerySchema,
   historySchema,
+  legalSettingsInputSchema,
+  legalSettingsSchema,
   ruleInputSchema,
   ruleSchema,
   rulesSchema,
@@ -23,6 +25,7 @@ import {
   toRule,
   updateRule,
 } from './rules.service.js';
+import { legalSettings, updateLegalSettings } from './department-head.service.js';
 
 const idParams = z.object({ id: pathIdSchema });
 const caseParams = z.object({ caseId: pathIdSchema });
@@ -67,6 +70,33 @@ export const ruleFunctions: HttpFunction[] = [
     params: idParams,
     response: ruleSchema,
     handler: async ({ ctx, params }) => answer(await getRule(ctx, params.id)),
+  }),
+  httpRoute({
+    name: 'legal-settings-get',
+    route: 'workflows/settings',
+    methods: ['GET'],
+    permission: 'legal:view',
+    summary: "The account's legal settings: who the legal department head is",
+    response: legalSettingsSchema,
+    handler: async ({ ctx }) => {
+      const settings = await legalSettings(ctx);
+      return { json: settings, etag: settings.etag };
+    },
+  }),
+  httpRoute({
+    name: 'legal-settings-update',
+    route: 'workflows/settings',
+    methods: ['PUT'],
+    // Whom escalations reach is a director's decision, like the settlements they approve.
+    permission: 'legal:workflow_approve',
+    summary: 'Names the legal department head: everyone who may escalate, a role, or a member',
+    body: legalSettingsInputSchema,
+    response: legalSettingsSchema,
+    concurrency: 'if-match',
+    handler: async ({ ctx, body, ifMatch }) => {
+      const settings = await updateLegalSettings(ctx, body, ifMatch);
+      return { json: settings, etag: settings.etag };
+    },
   }),
   httpRoute({
     name: 'legal-rules-update',

@@ -362,3 +362,34 @@ export const executeResultSchema = z.object({
   entries: z.array(historyEntrySchema),
   case: caseSchema,
 });
+
+/**
+ * Who the legal department head is (spec 4.2 "escalate notification": every update of a Critical
+ * case reaches them): everyone who may escalate cases (the default), the members of one role, or
+ * one named member.
+ */
+export const departmentHeadRoles = ['owner', 'admin', 'staff'] as const;
+export const departmentHeadSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('escalators') }),
+  z.object({ type: z.literal('role'), role: z.enum(departmentHeadRoles) }),
+  z.object({ type: z.literal('member'), userId: z.string().trim().min(1).max(100) }),
+]);
+export type DepartmentHead = z.infer<typeof departmentHeadSchema>;
+
+export const legalSettingsInputSchema = z.object({ departmentHead: departmentHeadSchema }).strict();
+export type LegalSettingsInput = z.infer<typeof legalSettingsInputSchema>;
+
+export const legalSettingsSchema = z.object({
+  departmentHead: departmentHeadSchema,
+  /** Who that is today. */
+  heads: z.array(personSchema),
+  /**
+   * The named member or role has nobody active: Critical updates go to everyone who may
+   * escalate cases until the setting is changed.
+   */
+  fallback: z.boolean(),
+  updatedAt: z.string().nullable(),
+  updatedBy: personSchema.nullable(),
+  etag: z.string(),
+});
+export type LegalSettings = z.infer<typeof legalSettingsSchema>;
