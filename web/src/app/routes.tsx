@@ -21,6 +21,7 @@ const AuctionDetailPage = lazy(() => import('../features/auctions/components/Auc
 const AuctionAssessmentPage = lazy(() => import('../features/auctions/components/AssessmentPanel'));
 const LegalPage = lazy(() => import('../features/legal/components/LegalPage'));
 const CaseDetailPage = lazy(() => import('../features/legal/components/CaseDetailPage'));
+const RulesPage = lazy(() => import('../features/legal/components/rules/RulesPage'));
 const HelpScreen = lazy(() => import('./screens/HelpScreen'));
 const SecurityPage = lazy(() => import('../features/security/components/SecurityPage'));
 const ProfilePage = lazy(() => import('../features/profile/components/ProfilePage'));
@@ -71,6 +72,7 @@ export const routes: RouteObject[] = [
           { path: 'legal/active', element: <LegalPage view="active" /> },
           { path: 'legal/analytics', element: <LegalPage view="analytics" /> },
           { path: 'legal/cases/new', element: <LegalPage creating /> },
+          { path: 'legal/rules', element: <RulesPage /> },
           { path: 'legal/cases/:caseId/:tab?', element: <CaseDetailPage /> },
           { path: 'help/:tab?', element: <HelpScreen /> },
           { path: 'security/:tab?', element: <SecurityPage /> },

@@ -7,7 +7,7 @@ import {
   Title2,
   tokens,
 } from '@fluentui/react-components';
-import { AddRegular } from '@fluentui/react-icons';
+import { AddRegular, FlowRegular } from '@fluentui/react-icons';
 import { useLocation, useNavigate } from 'react-router';
 import { useCan } from '../../../lib/auth-store';
 import { useMediaQuery } from '../../../lib/use-media-query';
@@ -27,6 +27,7 @@ const useStyles = makeStyles({
   heading: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   title: { margin: 0 },
   subtitle: { color: tokens.colorNeutralForeground2, maxWidth: '640px' },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   tabs: { overflowX: 'auto' },
 });
 
@@ -88,7 +89,14 @@ export default function LegalPage({
             every step on record.
           </Body1>
         </div>
-        {createButton}
+        <div className={styles.actions}>
+          {can('legal:workflow') ? (
+            <Button icon={<FlowRegular />} onClick={() => navigate('/legal/rules')}>
+              Workflow Rules
+            </Button>
+          ) : null}
+          {createButton}
+        </div>
       </div>
       <TabList
         className={styles.tabs}
