@@ -259,7 +259,7 @@ export type NonPaymentInput = z.infer<typeof nonPaymentInputSchema>;
 
 /** The purchase a non-paying bidder has not paid for, and what has been done about it. */
 export const nonPaymentSchema = z.object({
-  /** When the auction closed. */
+  /** When the sale ended: bidding's end, or the auction's close if that came first. */
   saleDate: z.string(),
   lots: z.array(z.object({ lotNumber: z.string(), title: z.string(), hammer: z.number().int() })),
   /** The lots' hammer total, in minor units of the case's currency. */

@@ -439,17 +439,19 @@ export async function fileNonPaymentCase(ctx: RequestContext, input: NonPaymentI
     (lot) => lot.result?.outcome === 'sold' && lot.result.buyerId === bidder.id,
   );
   if (bought.length === 0) throw referenceProblem('bidderId', 'bought nothing in this auction');
-  const saleDay = auction.closedAt.slice(0, 10);
-  const days = (Date.now() - Date.parse(auction.closedAt)) / DAY_MS;
+  // The sale is when bidding ended; a sale clerked and closed later still dates from then.
+  const saleAt = auction.closedAt < auction.endsAt ? auction.closedAt : auction.endsAt;
+  const saleDay = saleAt.slice(0, 10);
+  const days = (Date.now() - Date.parse(saleAt)) / DAY_MS;
   if (days < NON_PAYMENT_FILE_AFTER_DAYS) {
-    const from = new Date(Date.parse(auction.closedAt) + NON_PAYMENT_FILE_AFTER_DAYS * DAY_MS);
+    const from = new Date(Date.parse(saleAt) + NON_PAYMENT_FILE_AFTER_DAYS * DAY_MS);
     throw conflict(
       `The purchase is not overdue yet: a non-paying-bidder case can be filed from ${NON_PAYMENT_FILE_AFTER_DAYS} days after the sale (${from.toISOString().slice(0, 10)})`,
     );
   }
   if (days > NON_PAYMENT_FILE_WITHIN_DAYS) {
     throw conflict(
-      `A non-paying-bidder case must be filed within ${NON_PAYMENT_FILE_WITHIN_DAYS} days of the sale; this auction closed on ${saleDay}`,
+      `A non-paying-bidder case must be filed within ${NON_PAYMENT_FILE_WITHIN_DAYS} days of the sale; this sale ended on ${saleDay}`,
     );
   }
   await refuseSecondClaim(ctx, auction.id, bidder.id);
@@ -472,14 +474,14 @@ export async function fileNonPaymentCase(ctx: RequestContext, input: NonPaymentI
       jurisdiction: input.jurisdiction,
       claimAmount: amountDue,
       currency: auction.currency,
-      plaintiff: { name: '', type: 'business', email: '' },
+      plaintiff: { name: auction.auctionHouseName, type: 'business', email: '' },
       defendant: { name, type: 'individual', email: bidder.email ?? '' },
       auctionId: auction.id,
       bidderId: bidder.id,
       assignedTo: input.assignedTo,
     },
     {
-      saleDate: auction.closedAt,
+      saleDate: saleAt,
       lots,
       amountDue,
       reminders: [],

@@ -72,6 +72,7 @@ export const routes: RouteObject[] = [
           { path: 'legal/active', element: <LegalPage view="active" /> },
           { path: 'legal/analytics', element: <LegalPage view="analytics" /> },
           { path: 'legal/cases/new', element: <LegalPage creating /> },
+          { path: 'legal/cases/non-payment', element: <LegalPage reporting /> },
           { path: 'legal/rules', element: <RulesPage /> },
           { path: 'legal/cases/:caseId/:tab?', element: <CaseDetailPage /> },
           { path: 'help/:tab?', element: <HelpScreen /> },

@@ -94,6 +94,7 @@ const useStyles = makeStyles({
     flexWrap: 'wrap',
   },
   scoreText: { display: 'flex', flexDirection: 'column', gap: '2px', flexGrow: 1 },
+  reportRow: { display: 'flex', justifyContent: 'flex-end' },
   stack: {
     display: 'flex',
     flexDirection: 'column',
@@ -427,6 +428,13 @@ function History({ bidder }: { bidder: Bidder }) {
 function Cases({ bidder }: { bidder: Bidder }) {
   const styles = useStyles();
   const { data, error } = useBidderCases(bidder.id, true);
+  const can = useCan();
+  // A purchase this bidder has not paid for becomes a case the legal screens file.
+  const report = can('legal:create') ? (
+    <RouterLink to={`/legal/cases/non-payment?bidder=${encodeURIComponent(bidder.id)}`}>
+      Report non-payment
+    </RouterLink>
+  ) : null;
   if (error) return <MessageBar intent="error">{messageOf(error)}</MessageBar>;
   if (!data)
     return (
@@ -440,11 +448,13 @@ function Cases({ bidder }: { bidder: Bidder }) {
         <GavelRegular fontSize={32} />
         <Body1>No legal cases name this bidder</Body1>
         <Caption1>Disputes filed against them will appear here</Caption1>
+        {report}
       </div>
     );
   }
   return (
     <div className={styles.stack}>
+      {report ? <div className={styles.reportRow}>{report}</div> : null}
       {data.cases.map((entry) => (
         <Card key={entry.id} size="small">
           <div className={styles.entryHead}>

@@ -1,5 +1,5 @@
 import { listAuctionsResponseSchema } from '@contracts/auctions/auctions.schema';
-import { listResponseSchema } from '@contracts/bidders/bidders.schema';
+import { bidderSchema, listResponseSchema } from '@contracts/bidders/bidders.schema';
 import {
   actionItemSchema,
   actionItemsSchema,
@@ -18,6 +18,7 @@ import {
   type StatusChange,
   type actionInputSchema,
   type caseInputSchema,
+  type nonPaymentInputSchema,
 } from '@contracts/legal/legal.schema';
 import {
   caseDocumentsSchema,
@@ -33,6 +34,7 @@ import { uploadForm, type UploadProgress } from '../../../lib/upload';
 import { listQuery, type CaseListFilters } from './list-query';
 
 export type CaseBody = z.input<typeof caseInputSchema>;
+export type NonPaymentBody = z.input<typeof nonPaymentInputSchema>;
 export type ActionBody = z.input<typeof actionInputSchema>;
 
 const listPrefix = domainApi('/listLegalCases');
@@ -81,6 +83,10 @@ export const useBidderSearch = (search: string) =>
   useSWR(domainApi(`/listBidders?${pickerParams(search)}`), fetchWith(listResponseSchema), {
     keepPreviousData: true,
   });
+
+/** The bidder a form was opened for (by id in the address), as a picker shows them. */
+export const useBidderRef = (id: string | null) =>
+  useSWR(id ? domainApi(`/bidders/${encodeURIComponent(id)}`) : null, fetchWith(bidderSchema));
 
 const ifMatch = (etag: string) => ({ 'if-match': `"${etag}"` });
 
@@ -149,6 +155,23 @@ export function useLegalActions() {
         await apiRequest(`${caseKey(id)}/settlement-payment`, {
           method: 'POST',
           body: payment,
+          schema: caseSchema,
+        }),
+      ),
+    /** The non-paying bidder paid for the purchase: their strike is cleared. */
+    recordPurchasePayment: async (id: string, payment: SettlementPaymentInput) =>
+      settle(
+        await apiRequest(`${caseKey(id)}/purchase-payment`, {
+          method: 'POST',
+          body: payment,
+          schema: caseSchema,
+        }),
+      ),
+    fileNonPayment: async (body: NonPaymentBody) =>
+      settle(
+        await apiRequest(domainApi('/cases/non-paying-bidder'), {
+          method: 'POST',
+          body,
           schema: caseSchema,
         }),
       ),

@@ -102,10 +102,12 @@ function SearchPicker({
 
 /** The auction a case is about, if any, found by title. */
 export function AuctionPicker({
+  hint = 'Optional. Search by title.',
   value,
   onChange,
   error,
 }: {
+  hint?: string;
   value: { id: string; title: string } | null;
   onChange(auction: { id: string; title: string } | null): void;
   error?: string | undefined;
@@ -120,7 +122,7 @@ export function AuctionPicker({
   return (
     <SearchPicker
       label="Auction"
-      hint="Optional. Search by title."
+      hint={hint}
       placeholder="Start typing an auction..."
       selected={value && { id: value.id, label: value.title }}
       found={found}
@@ -136,10 +138,12 @@ export function AuctionPicker({
 
 /** The bidder a case is about, if any, found by name, bidder ID or email. */
 export function BidderPicker({
+  hint = 'Optional. Search by name, bidder ID or email.',
   value,
   onChange,
   error,
 }: {
+  hint?: string;
   value: { id: string; name: string } | null;
   onChange(bidder: { id: string; name: string } | null): void;
   error?: string | undefined;
@@ -155,7 +159,7 @@ export function BidderPicker({
   return (
     <SearchPicker
       label="Bidder"
-      hint="Optional. Search by name, bidder ID or email."
+      hint={hint}
       placeholder="Start typing a name..."
       selected={value && { id: value.id, label: value.name }}
       found={bidders.map((bidder) => ({

@@ -7,13 +7,14 @@ import {
   Title2,
   tokens,
 } from '@fluentui/react-components';
-import { AddRegular, FlowRegular } from '@fluentui/react-icons';
+import { AddRegular, FlowRegular, MoneyOffRegular } from '@fluentui/react-icons';
 import { useLocation, useNavigate } from 'react-router';
 import { useCan } from '../../../lib/auth-store';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { AnalyticsTab } from './AnalyticsTab';
 import { CaseListTab } from './CaseListTab';
 import { NewCaseDialog } from './NewCaseDialog';
+import { NonPaymentDialog } from './NonPaymentDialog';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -47,10 +48,13 @@ const viewLabels: Record<LegalView, string> = {
 export default function LegalPage({
   view: routeView,
   creating = false,
+  reporting = false,
 }: {
   /** The tab; absent at `/legal/cases/new`, which shows the list it was opened from. */
   view?: LegalView;
   creating?: boolean;
+  /** Report Non-Payment (`/legal/cases/non-payment?bidder=`), over the list. */
+  reporting?: boolean;
 }) {
   const styles = useStyles();
   const navigate = useNavigate();
@@ -70,6 +74,11 @@ export default function LegalPage({
     if (from) navigate(-1);
     else navigate('/legal/cases', { replace: true });
   };
+  const openReport = () =>
+    navigate('/legal/cases/non-payment', {
+      state: { from: `${location.pathname}${location.search}` },
+    });
+  const reportFor = new URLSearchParams(location.search).get('bidder');
   const mayCreate = can('legal:create');
   const createButton = mayCreate ? (
     <Button appearance="primary" icon={<AddRegular />} onClick={openCreate}>
@@ -93,6 +102,11 @@ export default function LegalPage({
           {can('legal:workflow') ? (
             <Button icon={<FlowRegular />} onClick={() => navigate('/legal/rules')}>
               Workflow Rules
+            </Button>
+          ) : null}
+          {mayCreate ? (
+            <Button icon={<MoneyOffRegular />} onClick={openReport}>
+              Report Non-Payment
             </Button>
           ) : null}
           {createButton}
@@ -128,6 +142,14 @@ export default function LegalPage({
         />
       )}
       {mayCreate ? <NewCaseDialog open={creating} onClose={closeCreate} /> : null}
+      {mayCreate ? (
+        <NonPaymentDialog
+          key={reportFor ?? ''}
+          open={reporting}
+          bidderId={reportFor}
+          onClose={closeCreate}
+        />
+      ) : null}
     </div>
   );
 }

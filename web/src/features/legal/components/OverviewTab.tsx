@@ -8,16 +8,20 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import {
+  NON_PAYMENT_REMINDERS,
   caseCategoryLabels,
   caseTypeLabels,
   priorityLabels,
   type LegalCase,
+  type NonPayment,
   type Party,
 } from '@contracts/legal/legal.schema';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { AppLink } from '../../../components/AppLink';
+import { PermittedButton } from '../../../components/PermittedButton';
 import { formatMoney } from '../../../lib/money';
 import { CaseStatusBadge, formatDay, formatMoment, partyTypeLabels } from './case-style';
+import { PaymentDialog } from './PaymentDialog';
 
 const useStyles = makeStyles({
   columns: {
@@ -46,6 +50,8 @@ const useStyles = makeStyles({
     },
   },
   prose: { whiteSpace: 'pre-wrap', margin: 0 },
+  lots: { margin: 0, paddingLeft: tokens.spacingHorizontalL },
+  actions: { display: 'flex', justifyContent: 'flex-end', marginTop: tokens.spacingVerticalM },
   muted: { color: tokens.colorNeutralForeground2 },
 });
 
@@ -82,12 +88,77 @@ const partyRows = (party: Party): [string, ReactNode][] => [
   ['Email', party.email ? <Link href={`mailto:${party.email}`}>{party.email}</Link> : none],
 ];
 
+/** A non-paying bidder's purchase: what is due, the reminders sent, and whether it holds. */
+function UnpaidPurchase({ legalCase }: { legalCase: LegalCase }) {
+  const styles = useStyles();
+  const [paying, setPaying] = useState(false);
+  const nonPayment = legalCase.nonPayment as NonPayment;
+  const money = (amount: number) => formatMoney(amount, legalCase.currency);
+  const sent = nonPayment.reminders;
+  const standing = nonPayment.payment
+    ? 'Cleared: the purchase is paid'
+    : nonPayment.strike
+      ? 'A strike against the bidder (two keep them out of future auctions)'
+      : 'Cleared: the case was dismissed';
+  return (
+    <Section title="Unpaid purchase">
+      <Facts
+        rows={[
+          ['Sale', formatMoment(nonPayment.saleDate)],
+          [
+            'Lots',
+            <ul key="lots" className={styles.lots}>
+              {nonPayment.lots.map((lot) => (
+                <li key={lot.lotNumber}>
+                  Lot {lot.lotNumber}: {lot.title} ({money(lot.hammer)})
+                </li>
+              ))}
+            </ul>,
+          ],
+          ['Amount due', money(nonPayment.amountDue)],
+          [
+            'Reminders',
+            `${sent.length} of ${NON_PAYMENT_REMINDERS} sent${
+              sent.length ? `, last ${formatMoment(sent[sent.length - 1]!.at)}` : ''
+            }${nonPayment.nextReminderAt ? `; next ${formatMoment(nonPayment.nextReminderAt)}` : ''}`,
+          ],
+          [
+            'Payment',
+            nonPayment.payment
+              ? `${money(nonPayment.payment.amount)} received ${formatDay(nonPayment.payment.receivedOn)}${nonPayment.payment.reference ? ` (${nonPayment.payment.reference})` : ''}`
+              : 'Not received yet',
+          ],
+          ['Standing', standing],
+        ]}
+      />
+      {nonPayment.payment ? null : (
+        <div className={styles.actions}>
+          <PermittedButton
+            permission="legal:workflow"
+            appearance="primary"
+            onClick={() => setPaying(true)}
+          >
+            Record Payment
+          </PermittedButton>
+        </div>
+      )}
+      <PaymentDialog
+        legalCase={legalCase}
+        kind="purchase"
+        open={paying}
+        onClose={() => setPaying(false)}
+      />
+    </Section>
+  );
+}
+
 /** Every field of the case, grouped as the new-case form groups them. */
 export function OverviewTab({ legalCase }: { legalCase: LegalCase }) {
   const styles = useStyles();
   const money = (amount: number) => formatMoney(amount, legalCase.currency);
   return (
     <div className={styles.columns}>
+      {legalCase.nonPayment ? <UnpaidPurchase legalCase={legalCase} /> : null}
       <Section title="Case">
         <Facts
           rows={[

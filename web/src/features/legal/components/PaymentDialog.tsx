@@ -26,23 +26,52 @@ const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
 });
 
+/** What the payment is for, and what recording it does to the case. */
+function paymentOf(legalCase: LegalCase, kind: 'settlement' | 'purchase') {
+  const paused = legalCase.automationPaused;
+  if (kind === 'settlement') {
+    return {
+      title: 'Record settlement payment',
+      expected: legalCase.settlementAmount ?? 0,
+      explain: `The settlement agreed is ${formatMoney(legalCase.settlementAmount ?? 0, legalCase.currency)}.${
+        paused
+          ? ' Automation is paused, so the case stays SETTLED until someone closes it.'
+          : ' The case closes once the payment is recorded.'
+      }`,
+    };
+  }
+  const due = legalCase.nonPayment?.amountDue ?? 0;
+  const resolves =
+    !paused && legalCase.allowedTransitions.some((transition) => transition.to === 'RESOLVED');
+  return {
+    title: 'Record purchase payment',
+    expected: due,
+    explain: `${legalCase.bidder?.name ?? 'The bidder'} owes ${formatMoney(due, legalCase.currency)}. Recording the payment in full clears the strike against them and stops the reminders${
+      resolves ? '; the case moves to RESOLVED.' : '.'
+    }`,
+  };
+}
+
 /**
- * Records that the settlement was paid. With automation on the case closes on it at once (spec
- * 4.2, "payment received: close settled cases"); paused, it stays SETTLED until someone closes it.
+ * Records a payment on a case: the settlement's (with automation on the case closes on it at
+ * once, spec 4.2 "payment received: close settled cases") or a non-paying bidder's purchase.
  */
 export function PaymentDialog({
   legalCase,
+  kind = 'settlement',
   open,
   onClose,
 }: {
   legalCase: LegalCase;
+  kind?: 'settlement' | 'purchase';
   open: boolean;
   onClose(): void;
 }) {
   const styles = useStyles();
   const notify = useNotify();
   const actions = useLegalActions();
-  const agreed = legalCase.settlementAmount ?? 0;
+  const payment = paymentOf(legalCase, kind);
+  const agreed = payment.expected;
   const [amount, setAmount] = useState(() => toMajorText(agreed, legalCase.currency));
   const [receivedOn, setReceivedOn] = useState(todayOnCalendar);
   const [reference, setReference] = useState('');
@@ -54,17 +83,22 @@ export function PaymentDialog({
   };
   const save = useAction(
     async (minor: number) => {
-      const saved = await actions.recordPayment(legalCase.id, {
-        amount: minor,
-        receivedOn,
-        reference: reference.trim(),
-      });
-      notify.success(
-        'Payment recorded',
-        saved.status === 'CLOSED'
-          ? `${saved.caseNumber} is CLOSED.`
-          : `${saved.caseNumber} stays ${saved.status} while its automation is paused.`,
-      );
+      const input = { amount: minor, receivedOn, reference: reference.trim() };
+      if (kind === 'purchase') {
+        const saved = await actions.recordPurchasePayment(legalCase.id, input);
+        notify.success(
+          'Payment recorded',
+          `The strike against ${saved.bidder?.name ?? 'the bidder'} is cleared; ${saved.caseNumber} is ${saved.status}.`,
+        );
+      } else {
+        const saved = await actions.recordPayment(legalCase.id, input);
+        notify.success(
+          'Payment recorded',
+          saved.status === 'CLOSED'
+            ? `${saved.caseNumber} is CLOSED.`
+            : `${saved.caseNumber} stays ${saved.status} while its automation is paused.`,
+        );
+      }
       close();
     },
     {
@@ -92,14 +126,9 @@ export function PaymentDialog({
       <DialogSurface>
         <form onSubmit={submit} noValidate>
           <DialogBody>
-            <DialogTitle>Record settlement payment</DialogTitle>
+            <DialogTitle>{payment.title}</DialogTitle>
             <DialogContent className={styles.content}>
-              <Body1>
-                The settlement agreed is {formatMoney(agreed, legalCase.currency)}.
-                {legalCase.automationPaused
-                  ? ' Automation is paused, so the case stays SETTLED until someone closes it.'
-                  : ' The case closes once the payment is recorded.'}
-              </Body1>
+              <Body1>{payment.explain}</Body1>
               <MoneyInput
                 label="Amount received"
                 currency={legalCase.currency}

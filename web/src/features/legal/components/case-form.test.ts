@@ -45,6 +45,7 @@ const stored: LegalCase = {
   settlementPayment: null,
   resolutionNotes: '',
   pendingApproval: null,
+  nonPayment: null,
   automationPaused: false,
   allowedTransitions: [],
   createdAt: '2026-05-01T10:00:00.000Z',
