@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signInThroughForm } from '../support/app.js';
@@ -10,6 +11,7 @@ import {
 } from '../support/browser.js';
 
 const webUrl = inject('webUrl');
+const PDF = '%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n';
 let browser: Browser;
 
 beforeAll(async () => {
@@ -159,7 +161,7 @@ describe('legal cases in the browser', () => {
     await page.locator('input[type="file"]').setInputFiles({
       name: 'Invoice 14.pdf',
       mimeType: 'application/pdf',
-      buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
+      buffer: Buffer.from(PDF, 'latin1'),
     });
     // Choosing the file names the document after it.
     expect(await page.getByRole('textbox', { name: 'Name' }).inputValue()).toBe('Invoice 14');
@@ -170,6 +172,13 @@ describe('legal cases in the browser', () => {
       .getByRole('list', { name: 'Documents, newest first' })
       .getByText('Invoice 14', { exact: true })
       .waitFor();
+    // Downloaded through its short-lived link, it is the file uploaded.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download Invoice 14' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('Invoice 14.pdf');
+    expect(await readFile(await download.path(), 'latin1')).toBe(PDF);
 
     await page.getByRole('tab', { name: 'Notes' }).click();
     await page.getByRole('button', { name: 'Add Note' }).click();
@@ -203,13 +212,18 @@ describe('legal cases in the browser', () => {
   it('lets an administrator approve the settlement, and its payment closes the case', async () => {
     const admin = await openPage(browser);
     await signedIn(admin.page, 'admin@harborview.demo');
-    await admin.page.goto(`${webUrl}${caseUrl}/workflow`);
-    await admin.page.getByText('Settlement awaiting approval').waitFor();
-    await admin.page.getByRole('button', { name: 'Approve' }).click();
-    const dialog = admin.page.getByRole('dialog', { name: 'Approve the settlement?' });
-    await dialog.getByRole('textbox', { name: 'Reason' }).fill('Within the mediation mandate');
-    await dialog.getByRole('button', { name: 'Approve' }).click();
+    // The approval is asked for in the bell, and decided there.
+    await admin.page.getByRole('button', { name: /^Notifications/ }).click();
+    const bell = admin.page.getByRole('dialog', { name: /Workflow Notifications/ });
+    const ask = bell.getByRole('listitem').filter({ hasText: 'Buyer pays most of the price' });
+    await ask.getByRole('button', { name: 'Approve' }).click();
+    await ask
+      .getByRole('textbox', { name: 'Reason for approving' })
+      .fill('Within the mediation mandate');
+    await ask.getByRole('button', { name: 'Confirm Approval' }).click();
     await admin.page.getByText('Settlement approved').first().waitFor();
+    await bell.getByRole('button', { name: 'Close' }).click();
+    await admin.page.goto(`${webUrl}${caseUrl}/workflow`);
     await admin.page
       .getByText('This case will close when payment of the $60,000 settlement is confirmed.')
       .waitFor();
