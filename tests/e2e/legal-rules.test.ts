@@ -59,6 +59,24 @@ async function openRules(page: Page) {
   await page.getByRole('list', { name: 'Built-in rules' }).waitFor();
 }
 
+/** The Legal department head card of the Workflow Rules screen. */
+const headCard = (page: Page) => page.getByRole('region', { name: 'Legal department head' });
+
+/** Who the card says gets Critical case updates today, by name. */
+async function headsToday(page: Page) {
+  const list = headCard(page).getByRole('list', { name: 'Legal department head today' });
+  await list.waitFor();
+  // Each shows its initials before the name.
+  const shown = await list.getByRole('listitem').allInnerTexts();
+  return shown.map((text) => text.trim().split('\n').pop());
+}
+
+/** A picture of the card alone, once still. */
+async function cardShot(page: Page, name: string) {
+  await animationsSettled(page);
+  await headCard(page).screenshot({ path: join(artifactsDir, `${name}.png`) });
+}
+
 describe('workflow rules in the browser', () => {
   let page: Page;
   let errors: string[];
@@ -246,6 +264,147 @@ describe('workflow rules in the browser', () => {
     expect(unexpected(errors)).toEqual([]);
   });
 
+  it('names one member as the legal department head, refuses a stale choice, and goes back to the escalators', async () => {
+    await openRules(page);
+    const card = headCard(page);
+    const escalators = card.getByRole('radio', { name: 'Everyone who may escalate cases' });
+    const save = card.getByRole('button', { name: 'Save' });
+    // The demo tenant's default: everyone who may escalate, the owner and the admin.
+    expect(await escalators.isChecked()).toBe(true);
+    expect((await headsToday(page)).sort()).toEqual(['Adam Reyes', 'Olivia Hart']);
+    expect(await save.isDisabled()).toBe(true);
+    await cardShot(page, 'legal-rules-department-head-light');
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    await card.getByRole('radio', { name: 'One member' }).click();
+    expect(await save.isDisabled()).toBe(true);
+    await choose(page, card, 'Member', 'Sam Okafor');
+    expect(await save.isEnabled()).toBe(true);
+    await cardShot(page, 'legal-rules-department-head-member-light');
+    await save.click();
+    await page.getByText('Department head saved').first().waitFor();
+    await page.getByText('Critical case updates now go to Sam Okafor.').first().waitFor();
+    expect(await headsToday(page)).toEqual(['Sam Okafor']);
+    expect(await save.isDisabled()).toBe(true);
+
+    await page.reload();
+    expect(await headsToday(page)).toEqual(['Sam Okafor']);
+    expect(await card.getByRole('radio', { name: 'One member' }).isChecked()).toBe(true);
+    expect(await card.getByRole('combobox', { name: 'Member' }).textContent()).toContain(
+      'Sam Okafor',
+    );
+    await card.getByText(/^Last changed by Olivia Hart on /).waitFor();
+
+    // Chosen here on what the page read, while someone else names a role: this one is refused.
+    const elsewhere = await signedIn('owner@harborview.demo');
+    await openRules(elsewhere.page);
+    const there = headCard(elsewhere.page);
+    await there.getByRole('radio', { name: 'Everyone with a role' }).click();
+    await choose(elsewhere.page, there, 'Role', 'Administrator');
+    await there.getByRole('button', { name: 'Save' }).click();
+    await elsewhere.page.getByText('Department head saved').first().waitFor();
+    expect(await headsToday(elsewhere.page)).toEqual(['Adam Reyes']);
+    expect(elsewhere.errors).toEqual([]);
+    await elsewhere.page.context().close();
+
+    await escalators.click();
+    await save.click();
+    await card.getByText('Someone else changed the legal settings', { exact: false }).waitFor();
+    await cardShot(page, 'legal-rules-department-head-stale-light');
+    await card.getByRole('button', { name: 'Reload' }).click();
+    await card.getByText('Someone else changed the legal settings').waitFor({ state: 'detached' });
+    expect(await card.getByRole('radio', { name: 'Everyone with a role' }).isChecked()).toBe(true);
+    expect(await card.getByRole('combobox', { name: 'Role' }).textContent()).toContain(
+      'Administrator',
+    );
+    expect(await headsToday(page)).toEqual(['Adam Reyes']);
+
+    // Back as the demo tenant was found.
+    await escalators.click();
+    await save.click();
+    await page
+      .getByText(
+        /^Critical case updates now go to (Adam Reyes and Olivia Hart|Olivia Hart and Adam Reyes)\.$/,
+      )
+      .first()
+      .waitFor();
+    await page.reload();
+    expect((await headsToday(page)).sort()).toEqual(['Adam Reyes', 'Olivia Hart']);
+    expect(await escalators.isChecked()).toBe(true);
+    expect(unexpected(errors)).toEqual([]);
+  });
+
+  it('shows the department head in dark, on a phone, and when the choice fell back', async () => {
+    for (const [look, options] of [
+      ['dark', { colorScheme: 'dark' }],
+      ['phone', { viewport: viewports.mobile }],
+    ] as const) {
+      const other = await signedIn('owner@harborview.demo', options);
+      await openRules(other.page);
+      await headsToday(other.page);
+      await headCard(other.page).getByRole('radio', { name: 'One member' }).click();
+      await cardShot(other.page, `legal-rules-department-head-${look}`);
+      expect(await accessibilityViolations(other.page), look).toEqual([]);
+      expect(other.errors).toEqual([]);
+      await other.page.context().close();
+    }
+
+    // A member who has left: the service answers with the escalators and says it fell back. Here
+    // it also refuses the next choice, as it would a member who left while the page was open.
+    const other = await signedIn('owner@harborview.demo');
+    await other.page.route('**/workflows/settings', async (route) => {
+      if (route.request().method() === 'PUT') {
+        await route.fulfill({
+          status: 400,
+          json: {
+            error: {
+              code: 'validation_failed',
+              message: 'departmentHead.userId: is not an active member of this account',
+              details: {
+                fields: [
+                  {
+                    location: 'body',
+                    field: 'departmentHead.userId',
+                    message: 'is not an active member of this account',
+                  },
+                ],
+              },
+            },
+          },
+        });
+        return;
+      }
+      const response = await route.fetch();
+      const settings = (await response.json()) as Record<string, unknown>;
+      await route.fulfill({
+        response,
+        json: { ...settings, departmentHead: { type: 'member', userId: 'gone' }, fallback: true },
+      });
+    });
+    await openRules(other.page);
+    const card = headCard(other.page);
+    await card
+      .getByText('The chosen member is no longer an active member of this account', {
+        exact: false,
+      })
+      .waitFor();
+    const member = card.getByRole('combobox', { name: 'Member' });
+    expect(await member.textContent()).toContain('Former member');
+    expect((await headsToday(other.page)).sort()).toEqual(['Adam Reyes', 'Olivia Hart']);
+    await cardShot(other.page, 'legal-rules-department-head-fallback-light');
+    expect(await accessibilityViolations(other.page)).toEqual([]);
+
+    await choose(other.page, card, 'Member', 'Sam Okafor');
+    await card.getByRole('button', { name: 'Save' }).click();
+    await card
+      .getByText('Sam Okafor is not an active member of this account; choose another')
+      .waitFor();
+    await cardShot(other.page, 'legal-rules-department-head-invalid-light');
+    expect(await accessibilityViolations(other.page)).toEqual([]);
+    expect(unexpected(other.errors)).toEqual([]);
+    await other.page.context().close();
+  });
+
   it('shows the rules read-only to a viewer, with no way in from the cases', async () => {
     const viewer = await signedIn('viewer@harborview.demo');
     await viewer.page.goto(`${webUrl}/legal/cases`);
@@ -257,6 +416,12 @@ describe('workflow rules in the browser', () => {
     expect(await viewer.page.getByRole('switch', { name: '24-hour review' }).isDisabled()).toBe(
       true,
     );
+    const card = headCard(viewer.page);
+    await card.getByText('Chosen: Everyone who may escalate cases').waitFor();
+    expect((await headsToday(viewer.page)).sort()).toEqual(['Adam Reyes', 'Olivia Hart']);
+    expect(await card.getByRole('radio').count()).toBe(0);
+    expect(await card.getByRole('button', { name: 'Save' }).count()).toBe(0);
+    await cardShot(viewer.page, 'legal-rules-department-head-viewer-light');
     expect(viewer.errors).toEqual([]);
     await viewer.page.context().close();
   });

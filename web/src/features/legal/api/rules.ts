@@ -1,6 +1,10 @@
 import {
+  legalSettingsSchema,
   ruleSchema,
   rulesSchema,
+  type DepartmentHead,
+  type LegalSettings,
+  type LegalSettingsInput,
   type RuleInput,
   type RuleUpdate,
   type WorkflowRule,
@@ -13,7 +17,7 @@ import { fetchWith } from '../../../lib/swr';
 
 /** A new rule as the form sends it: the service fills in what is left out. */
 export type RuleBody = z.input<typeof ruleInputSchema>;
-export type { RuleInput, RuleUpdate };
+export type { DepartmentHead, LegalSettings, RuleInput, RuleUpdate };
 
 type Rules = z.infer<typeof rulesSchema>;
 
@@ -97,5 +101,30 @@ export function useRuleActions() {
       );
     },
     replace,
+  };
+}
+
+const settingsKey = domainApi('/workflows/settings');
+
+/** The account's legal settings: who the legal department head is, and who that is today. */
+export const useLegalSettings = () => useSWR(settingsKey, fetchWith(legalSettingsSchema));
+
+/** Naming the legal department head, and reading the settings afresh after a refusal. */
+export function useLegalSettingsActions() {
+  const { mutate } = useSWRConfig();
+  return {
+    refresh: () => mutate(settingsKey),
+    /** Names the head against the version the choice was made on (412 when stale). */
+    save: async (base: Pick<LegalSettings, 'etag'>, departmentHead: DepartmentHead) => {
+      const body: LegalSettingsInput = { departmentHead };
+      const saved = await apiRequest(settingsKey, {
+        method: 'PUT',
+        body,
+        headers: ifMatch(base.etag),
+        schema: legalSettingsSchema,
+      });
+      await mutate(settingsKey, saved, { revalidate: false });
+      return saved;
+    },
   };
 }

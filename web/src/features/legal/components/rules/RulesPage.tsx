@@ -24,6 +24,7 @@ import { useAssignees } from '../../api/legal';
 import { useRuleActions, useRules } from '../../api/rules';
 import { BuiltInRulesCard } from './BuiltInRulesCard';
 import { CustomRulesCard, type RuleAction } from './CustomRulesCard';
+import { DepartmentHeadCard } from './DepartmentHeadCard';
 import { RuleEditorDialog } from './RuleEditorDialog';
 
 const useStyles = makeStyles({
@@ -173,6 +174,7 @@ export default function RulesPage() {
             pending={pending}
             onToggle={(rule, enabled) => void toggle(rule, enabled)}
           />
+          <DepartmentHeadCard />
           <CustomRulesCard
             rules={custom}
             nameOf={nameOf}
