@@ -1,4 +1,3 @@
-import { currencyExponent } from '../auctions/auctions.schema.js';
 import { notify } from '../notifications/notifications.service.js';
 import { sendMessage } from '../platform/mail.js';
 import { systemContext } from '../platform/context.js';
@@ -13,12 +12,19 @@ import {
   RESOLVED_CLOSE_AFTER_DAYS,
   type CaseStatus,
 } from './legal.schema.js';
-import { eventOf, moveFields, reviseCase, statusEvent, type Revision } from './legal.service.js';
+import {
+  DAY_MS,
+  eventOf,
+  money,
+  moveFields,
+  reviseCase,
+  statusEvent,
+  type Revision,
+} from './legal.service.js';
 import { builtInSwitches, type BuiltInSwitches } from './rules/rules.repo.js';
 import { runRulesFor } from './rules/rules.service.js';
 
 const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
 
 const before = (now: Date, ms: number) => new Date(now.getTime() - ms).toISOString();
 
@@ -77,11 +83,6 @@ const reminderDue = (record: CaseRecord, now: string) =>
   record.nonPayment.nextReminderAt !== null &&
   record.nonPayment.nextReminderAt <= now &&
   record.nonPayment.reminders.length < NON_PAYMENT_REMINDERS;
-
-const money = (amount: number, currency: CaseRecord['currency']) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(
-    amount / 10 ** currencyExponent[currency],
-  );
 
 /**
  * The reminder's record, and the mail to the bidder once the record has landed: a run that loses

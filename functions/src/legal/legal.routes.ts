@@ -223,12 +223,12 @@ export const legalFunctions: FunctionTable = {
       body: nonPaymentPaymentInputSchema,
       response: caseSchema,
       handler: async ({ ctx, params, body }) => {
-        const before = await getCase(ctx, params.id);
         const saved = await recordNonPaymentPayment(ctx, params.id, body);
-        const triggers =
-          saved.status === before.status
-            ? 'payment_received'
-            : (['payment_received', 'status_change'] as const);
+        // Resolving on the payment is a status change too.
+        const resolved = saved.statusChangedAt === saved.nonPayment?.payment?.recordedAt;
+        const triggers = resolved
+          ? (['payment_received', 'status_change'] as const)
+          : 'payment_received';
         return answer(await runRulesFor(ctx, saved.id, triggers));
       },
     }),

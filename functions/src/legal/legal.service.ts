@@ -75,10 +75,10 @@ export const caseEtag = (record: Pick<CaseRecord, 'id' | 'revision'>) =>
 const APPROVE = 'legal:workflow_approve';
 const ASSIGNABLE = 'legal:workflow';
 
-const nonPaymentView = ({ dismissed: _d, ...nonPayment }: NonPaymentRecord): NonPayment => ({
-  ...nonPayment,
-  strike: isStrike({ ...nonPayment, dismissed: _d }),
-});
+function nonPaymentView(record: NonPaymentRecord): NonPayment {
+  const { dismissed: _dismissed, ...shown } = record;
+  return { ...shown, strike: isStrike(record) };
+}
 
 export function toCase(record: CaseRecord): LegalCase {
   return {
@@ -139,31 +139,34 @@ const searchTextOf = (
 const referenceProblem = (field: string, message: string) =>
   validationError([{ location: 'body', field, message }]);
 
-/** The auction a case names: one of the account's, or a 400 naming the field. */
-async function auctionRef(ctx: RequestContext, id: string | null) {
-  if (id === null) return null;
+/** A record the request names by id: the account's own, or a 400 naming the field. */
+async function referenced<T>(field: string, message: string, read: Promise<T>): Promise<T> {
   try {
-    const auction = await getAuction(ctx, id);
-    return { id: auction.id, title: auction.title };
+    return await read;
   } catch (error) {
     if (isNotFound(error) || (error as { code?: string }).code === 'not_found') {
-      throw referenceProblem('auctionId', 'is not an auction of this account');
+      throw referenceProblem(field, message);
     }
     throw error;
   }
 }
 
+const accountAuction = (ctx: RequestContext, id: string) =>
+  referenced('auctionId', 'is not an auction of this account', getAuction(ctx, id));
+const accountBidder = (ctx: RequestContext, id: string) =>
+  referenced('bidderId', 'is not a bidder of this account', getBidder(ctx, id));
+
+/** The auction a case names, if any. */
+async function auctionRef(ctx: RequestContext, id: string | null) {
+  if (id === null) return null;
+  const auction = await accountAuction(ctx, id);
+  return { id: auction.id, title: auction.title };
+}
+
 async function bidderRef(ctx: RequestContext, id: string | null) {
   if (id === null) return null;
-  try {
-    const bidder = await getBidder(ctx, id);
-    return { id: bidder.id, name: `${bidder.firstName} ${bidder.lastName}`.trim() };
-  } catch (error) {
-    if (isNotFound(error) || (error as { code?: string }).code === 'not_found') {
-      throw referenceProblem('bidderId', 'is not a bidder of this account');
-    }
-    throw error;
-  }
+  const bidder = await accountBidder(ctx, id);
+  return { id: bidder.id, name: `${bidder.firstName} ${bidder.lastName}`.trim() };
 }
 
 /** Whom a case may be assigned to: an active member who may move cases through the workflow. */
@@ -411,7 +414,7 @@ async function refuseSecondClaim(ctx: RequestContext, auctionId: string, bidderI
   );
 }
 
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 
 /**
  * Files a non-paying-bidder case for what a bidder bought in a closed auction and has not paid
@@ -420,21 +423,11 @@ const DAY_MS = 86_400_000;
  * week apart), and until the purchase is paid or the case dismissed it is a strike against them.
  */
 export async function fileNonPaymentCase(ctx: RequestContext, input: NonPaymentInput) {
-  const auction = await getAuction(ctx, input.auctionId).catch((error: unknown) => {
-    if ((error as { code?: string }).code === 'not_found') {
-      throw referenceProblem('auctionId', 'is not an auction of this account');
-    }
-    throw error;
-  });
+  const auction = await accountAuction(ctx, input.auctionId);
   if (auction.status !== 'Completed' || !auction.closedAt) {
     throw referenceProblem('auctionId', 'has not closed: a purchase is unpaid only after the sale');
   }
-  const bidder = await getBidder(ctx, input.bidderId).catch((error: unknown) => {
-    if ((error as { code?: string }).code === 'not_found') {
-      throw referenceProblem('bidderId', 'is not a bidder of this account');
-    }
-    throw error;
-  });
+  const bidder = await accountBidder(ctx, input.bidderId);
   const bought = (await listLots(ctx, auction.id)).filter(
     (lot) => lot.result?.outcome === 'sold' && lot.result.buyerId === bidder.id,
   );
@@ -746,7 +739,7 @@ export const moveFields = (
   ...(to === 'SETTLED' ? { settlementAmount: settlement ?? null } : {}),
 });
 
-const money = (amount: number, currency: LegalCase['currency']) =>
+export const money = (amount: number, currency: LegalCase['currency']) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(
     amount / 10 ** currencyExponent[currency],
   );
