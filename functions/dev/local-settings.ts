@@ -61,6 +61,13 @@ export function platformSandboxPort(
   return ports[0];
 }
 
+/** The local Stripe's port when `STRIPE_API_URL` points at this machine, else undefined (real Stripe). */
+export function localStripePort(settings: Record<string, string | undefined>): number | undefined {
+  const url = settings.STRIPE_API_URL;
+  if (!url || !isLocalUrl(url)) return undefined;
+  return Number(new URL(url).port || 80);
+}
+
 /** Azurite's ports when the storage connection string points at it, else undefined. */
 export function azuritePorts(
   connection: string | undefined,

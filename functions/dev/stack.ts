@@ -10,6 +10,7 @@ import {
 } from './processes.js';
 import { repoRoot } from './local-settings.js';
 import { startPlatformSandbox, type PlatformSandbox } from './platforms/server.js';
+import { startLocalStripe, type LocalStripe } from './stripe/server.js';
 
 const require = createRequire(import.meta.url);
 
@@ -22,6 +23,8 @@ export interface StackPorts {
   azurite?: { blob: number; queue: number };
   /** The local platform sandbox; omitted when the settings point at the platforms themselves. */
   platforms?: number;
+  /** The local Stripe; omitted when STRIPE_API_URL points at Stripe itself. */
+  stripe?: number;
 }
 
 export interface StackOptions {
@@ -38,6 +41,8 @@ export interface RunningStack {
   domainUrl: string;
   /** The local platform sandbox's root (`/<platform>/...`, `/__sandbox/...`), when it runs. */
   platformsUrl: string | null;
+  /** The local Stripe's root (`/v1/...`, `/v3/`, `/__stripe/...`), when it runs. */
+  stripeUrl: string | null;
   processes: Record<string, ManagedProcess>;
   stop(): Promise<void>;
 }
@@ -202,17 +207,40 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   mkdirSync(options.dataDir, { recursive: true });
   const processes: Record<string, ManagedProcess> = {};
   let platforms: PlatformSandbox | undefined;
+  let stripe: LocalStripe | undefined;
   const stop = async () => {
     for (const name of ['host', 'azurite-queue', 'azurite-blob', 'cosmos']) {
       await processes[name]?.stop();
     }
     await platforms?.close();
+    await stripe?.close();
   };
   try {
     const { cosmos, azurite } = options.ports;
     // In this process: it is small, seeded in memory, and ready as soon as it listens.
     if (options.ports.platforms !== undefined) {
       platforms = await startPlatformSandbox({ port: options.ports.platforms });
+    }
+    // In this process too; its state persists under `dataDir/stripe`, and its webhooks go to the
+    // domain service (retried until the host is up).
+    if (options.ports.stripe !== undefined) {
+      const { settings } = options;
+      stripe = await startLocalStripe({
+        port: options.ports.stripe,
+        dataDir: options.dataDir,
+        ...(settings.STRIPE_SECRET_KEY ? { secretKey: settings.STRIPE_SECRET_KEY } : {}),
+        ...(settings.STRIPE_PUBLISHABLE_KEY
+          ? { publishableKey: settings.STRIPE_PUBLISHABLE_KEY }
+          : {}),
+        ...(settings.STRIPE_WEBHOOK_SECRET
+          ? {
+              webhook: {
+                url: `http://localhost:${options.ports.domain}/billing/webhook`,
+                secret: settings.STRIPE_WEBHOOK_SECRET,
+              },
+            }
+          : {}),
+      });
     }
     const started = await Promise.allSettled([
       cosmos === undefined
@@ -235,6 +263,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     authUrl: `http://localhost:${options.ports.auth}`,
     domainUrl: `http://localhost:${options.ports.domain}`,
     platformsUrl: platforms?.url ?? null,
+    stripeUrl: stripe?.url ?? null,
     processes,
     stop,
   };

@@ -5,6 +5,7 @@ import {
   azuritePorts,
   isLocalUrl,
   loadLocalSettings,
+  localStripePort,
   platformSandboxPort,
   repoRoot,
 } from './local-settings.js';
@@ -29,6 +30,7 @@ const cosmosPort =
     ? Number(new URL(cosmosEndpoint).port || 8081)
     : undefined;
 const platformsPort = platformSandboxPort(settings);
+const stripePort = localStripePort(settings);
 const webOrigin = (settings.WEB_ORIGINS ?? 'http://localhost:4280').split(',')[0]?.trim() as string;
 
 let stack: RunningStack | undefined;
@@ -57,6 +59,7 @@ try {
         ? {}
         : { azurite: azuritePorts(settings.AzureWebJobsStorage) }),
       ...(platformsPort === undefined ? {} : { platforms: platformsPort }),
+      ...(stripePort === undefined ? {} : { stripe: stripePort }),
     },
     settings,
     output: consoleOutput,
@@ -100,13 +103,16 @@ for (const child of [...Object.values(stack?.processes ?? {}), web]) {
 const sandboxLine = stack?.platformsUrl
   ? `    Platform sandbox ${stack.platformsUrl}  (demo keys like ${demoKey('ProxyBid')})\n`
   : '';
+const stripeLine = stack?.stripeUrl
+  ? `    Local Stripe     ${stack.stripeUrl}  (test cards like 4242 4242 4242 4242; renew: POST /__stripe/subscriptions/{id}/renew)\n`
+  : '';
 process.stdout.write(`
   Lotwise is running.
 
     Web app          ${webOrigin}
     Auth service     ${stack?.authUrl}
     Domain service   ${stack?.domainUrl}
-${sandboxLine}    Data             ${join(repoRoot, '.data')}  (npm run reset wipes it)
+${sandboxLine}${stripeLine}    Data             ${join(repoRoot, '.data')}  (npm run reset wipes it)
 
   Demo tenant: ${DEMO_ACCOUNT_NAME} (password for every demo user: ${DEMO_PASSWORD})
 ${demoUsers.map((user) => `    ${user.role.padEnd(8)} ${user.email}`).join('\n')}

@@ -42,10 +42,19 @@ describe('function registration', () => {
         !definition.contract.apiKeys &&
         !['public', 'authenticated'].includes(definition.permission),
     );
-    // Keys and webhooks are managed by people; every other catalogue route of the domain takes
-    // keys. Both kinds are there, so the check is not over an empty list.
+    // Keys, webhooks and the plan's billing are managed by people; every other catalogue route of
+    // the domain takes keys. All kinds are there, so the check is not over an empty list.
     const permissions = new Set(domainWithoutKeys.map((definition) => definition.permission));
-    expect([...permissions].sort()).toEqual(['system:api_keys', 'system:webhooks']);
+    expect([...permissions].sort()).toEqual([
+      'system:api_keys',
+      'system:settings',
+      'system:webhooks',
+    ]);
+    expect(
+      domainWithoutKeys
+        .filter((definition) => definition.permission === 'system:settings')
+        .every((definition) => definition.route.startsWith('billing/')),
+    ).toBe(true);
   });
 
   it('serves health for each service from its own app, and the JSON 404 last', () => {

@@ -4,6 +4,8 @@ import { apiKeyVerifier } from './api-keys/api-keys.service.js';
 import { auctionFunctions } from './auctions/auctions.routes.js';
 import { auctionsContainer } from './auctions/auctions.repo.js';
 import { bidderFunctions } from './bidders/bidders.routes.js';
+import { billingFunctions } from './billing/billing.routes.js';
+import { billingContainer } from './billing/billing.repo.js';
 import {
   biddersContainer,
   duplicatesContainer,
@@ -18,6 +20,7 @@ import { legalFunctions } from './legal/legal.routes.js';
 import { legalContainer } from './legal/legal.repo.js';
 import { integrationsContainer } from './integrations/integrations.repo.js';
 import { sessionGuard } from './identity/sessions/sessions.service.js';
+import { planGuard } from './identity/accounts/accounts.service.js';
 import { apiDescriptionFunctions } from './platform/api-docs.js';
 import { auditContainer } from './platform/audit.js';
 import type { ContainerDefinition } from './platform/cosmos.js';
@@ -38,6 +41,8 @@ import { sandboxContainer } from './sandbox/sandbox.repo.js';
 import { sandboxFunctions } from './sandbox/sandbox.routes.js';
 import { scoringContainer } from './scoring/scoring.repo.js';
 import { scoringFunctions } from './scoring/scoring.routes.js';
+import { settingsContainer } from './settings/settings.repo.js';
+import { settingsFunctions } from './settings/settings.routes.js';
 import { telemetryFunctions } from './telemetry/telemetry.routes.js';
 import { uploadFunctions } from './uploads/uploads.routes.js';
 import { webhookDeliveriesContainer, webhookEndpointsContainer } from './webhooks/webhooks.repo.js';
@@ -54,9 +59,11 @@ const featureTables = (): FunctionTable[] => [
   auctionFunctions,
   integrationFunctions,
   legalFunctions,
+  billingFunctions,
   uploadFunctions,
   apiKeyFunctions,
   webhookFunctions,
+  settingsFunctions,
   sandboxFunctions(accountPartitioned()),
 ];
 
@@ -87,11 +94,13 @@ export const containerDefinitions: ContainerDefinition[] = [
   scoringContainer,
   auctionsContainer,
   legalContainer,
+  billingContainer,
   integrationsContainer,
   sandboxContainer,
   apiKeysContainer,
   webhookEndpointsContainer,
   webhookDeliveriesContainer,
+  settingsContainer,
 ];
 
 /** The containers whose documents belong to one account each: removing an account empties them. */
@@ -110,5 +119,6 @@ export function installPrincipalGuards(): void {
   if (guarded) return;
   guarded = true;
   addPrincipalGuard(sessionGuard);
+  addPrincipalGuard(planGuard);
   installApiKeyVerifier(apiKeyVerifier);
 }

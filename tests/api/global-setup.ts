@@ -14,6 +14,8 @@ declare module 'vitest' {
     domainUrl: string;
     /** The local platform sandbox (`/<platform>/...` and its control API `/__sandbox/...`). */
     platformsUrl: string;
+    /** The local Stripe (`/v1/...` for the SDK, its control API `/__stripe/...`). */
+    stripeUrl: string;
     cosmosUrl: string;
     storageConnection: string;
     settings: Record<string, string>;
@@ -36,6 +38,7 @@ export default async function setup(project: TestProject) {
   project.provide('authUrl', testStack.stack.authUrl);
   project.provide('domainUrl', testStack.stack.domainUrl);
   project.provide('platformsUrl', testStack.stack.platformsUrl as string);
+  project.provide('stripeUrl', testStack.stack.stripeUrl as string);
   project.provide('cosmosUrl', testStack.settings.COSMOS_ENDPOINT as string);
   project.provide('storageConnection', testStack.settings.AzureWebJobsStorage as string);
   project.provide('settings', testStack.settings);

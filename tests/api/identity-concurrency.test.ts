@@ -45,7 +45,7 @@ beforeAll(async () => {
   accountId = owner.body.account?.id as string;
   const house = await call<Body>('POST', '/accounts/current/auction-houses', {
     token,
-    body: { name: 'Annex' },
+    body: { name: 'Annex', businessName: 'Annex LLC', city: 'Salem' },
   });
   houseId = house.body.id as string;
   const group = await call<Body>('POST', '/auction-house-groups', {

@@ -248,7 +248,12 @@ describe('tenancy', () => {
     const lakeside = await signedIn(demo.lakesideOwner);
     const reply = await call<{ id: string }>('POST', '/accounts/current/auction-houses', {
       token: lakeside.accessToken,
-      body: { name: 'Planted House', accountId: owner.account?.id },
+      body: {
+        name: 'Planted House',
+        businessName: 'Planted House LLC',
+        city: 'Montpelier',
+        accountId: owner.account?.id,
+      },
     });
     expect(reply.status).toBe(201);
     const harborview = await call<{ houses: { name: string }[] }>('GET', '/accounts/current', {
@@ -267,6 +272,7 @@ describe('houses and groups', () => {
         token: owner.accessToken,
         body: {
           name: 'Harborview Annex',
+          businessName: 'Harborview Annex LLC',
           city: 'Salem',
           state: 'MA',
           email: 'annex@harborview.demo',
@@ -336,9 +342,232 @@ describe('houses and groups', () => {
   it('names bad house input', async () => {
     const reply = await call('POST', '/accounts/current/auction-houses', {
       token: owner.accessToken,
-      body: { name: 'X', website: 'not a url' },
+      body: { name: 'X', businessName: 'X LLC', city: 'Salem', website: 'not a url' },
     });
     expect(reply.status).toBe(400);
     expect((reply.body as { error: { message: string } }).error.message).toMatch(/^website: /);
+  });
+
+  const validHouse = { name: 'Harborview Lowell', businessName: 'Lowell LLC', city: 'Lowell' };
+  const refusal = (reply: { body: unknown }) =>
+    (reply.body as { error: { message: string } }).error.message;
+
+  it.each([
+    [{ businessName: 'Lowell LLC', city: 'Lowell' }, 'name: is required'],
+    [{ name: 'Harborview Lowell', city: 'Lowell' }, 'businessName: is required'],
+    [{ ...validHouse, businessName: '  ' }, 'businessName: is required'],
+    [{ name: 'Harborview Lowell', businessName: 'Lowell LLC' }, 'city: is required'],
+    [{ ...validHouse, timezone: 'Europe/London' }, /^timezone: /],
+    [{ ...validHouse, currency: 'JPY' }, /^currency: /],
+  ])('refuses a house missing or outside the rules, naming the field (%j)', async (body, says) => {
+    const reply = await call('POST', '/accounts/current/auction-houses', {
+      token: owner.accessToken,
+      body,
+    });
+    expect(reply.status).toBe(400);
+    expect(refusal(reply)).toMatch(says);
+  });
+
+  it('fills in the spec defaults: USA, Eastern time, US dollars', async () => {
+    const created = await call<{ id: string; country: string; timezone: string; currency: string }>(
+      'POST',
+      '/accounts/current/auction-houses',
+      { token: owner.accessToken, body: validHouse },
+    );
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      country: 'USA',
+      timezone: 'America/New_York',
+      currency: 'USD',
+    });
+    expect(
+      (await call('DELETE', `/auction-houses/${created.body.id}`, { token: owner.accessToken }))
+        .status,
+    ).toBe(204);
+  });
+
+  it('refuses to delete a house that auctions, bidders and team members belong to', async () => {
+    const houses = await call<{ houses: { id: string; name: string }[] }>(
+      'GET',
+      '/accounts/current/auction-houses',
+      { token: owner.accessToken },
+    );
+    const fineArt = houses.body.houses.find((house) => house.name === 'Harborview Fine Art');
+    const reply = await call<{
+      error: { code: string; message: string; details: Record<string, number> };
+    }>('DELETE', `/auction-houses/${fineArt?.id}`, { token: owner.accessToken });
+    expect(reply.status).toBe(409);
+    expect(reply.body.error.code).toBe('conflict');
+    expect(reply.body.error.message).toMatch(
+      /^\d+ auctions?, \d+ bidders? and \d+ team members? still belong to this auction house\. Move or remove them first\.$/,
+    );
+    // The seed puts the admin, the staff member and the viewer in Fine Art.
+    expect(reply.body.error.details.members).toBeGreaterThanOrEqual(3);
+    expect(reply.body.error.details.auctions).toBeGreaterThan(0);
+    expect(reply.body.error.details.bidders).toBeGreaterThan(0);
+    const after = await call<{ houses: { id: string }[] }>(
+      'GET',
+      '/accounts/current/auction-houses',
+      { token: owner.accessToken },
+    );
+    expect(after.body.houses.map((house) => house.id)).toContain(fineArt?.id);
+    // Nobody lost their access to it either.
+    const access = await call<{ houses: { houseId: string }[] }>(
+      'GET',
+      '/user/auction-house-access',
+      { token: staff.accessToken },
+    );
+    expect(access.body.houses.map((house) => house.houseId)).toContain(fineArt?.id);
+  });
+
+  it('refuses to delete a house while a member still works in it, saying so', async () => {
+    const created = await call<{ id: string }>('POST', '/accounts/current/auction-houses', {
+      token: owner.accessToken,
+      body: { ...validHouse, name: 'Harborview Gloucester' },
+    });
+    const member = await newMember('viewer');
+    const shown = await shownMember(member.user.id);
+    expect(
+      (
+        await call('PUT', `/users/${member.user.id}/auction-house-access`, {
+          token: owner.accessToken,
+          body: { houses: [{ houseId: created.body.id, role: 'viewer' }] },
+          headers: ifMatch(shown.etag),
+        })
+      ).status,
+    ).toBe(200);
+    const refused = await call('DELETE', `/auction-houses/${created.body.id}`, {
+      token: owner.accessToken,
+    });
+    expect(refused.status).toBe(409);
+    expect(refusal(refused)).toBe(
+      '1 team member still belongs to this auction house. Move or remove them first.',
+    );
+    const again = await shownMember(member.user.id);
+    await call('PUT', `/users/${member.user.id}/auction-house-access`, {
+      token: owner.accessToken,
+      body: { houses: [] },
+      headers: ifMatch(again.etag),
+    });
+    expect(
+      (await call('DELETE', `/auction-houses/${created.body.id}`, { token: owner.accessToken }))
+        .status,
+    ).toBe(204);
+  });
+
+  it('never deletes the last house of an account', async () => {
+    const joined = await signup();
+    const token = joined.body.accessToken as string;
+    const existing = joined.body.account?.houses ?? [];
+    const only =
+      existing[0]?.id ??
+      (
+        await call<{ id: string }>('POST', '/accounts/current/auction-houses', {
+          token,
+          body: validHouse,
+        })
+      ).body.id;
+    const reply = await call('DELETE', `/auction-houses/${only}`, { token });
+    expect(reply.status).toBe(409);
+    expect(refusal(reply)).toMatch(/only auction house in the account/);
+  });
+
+  it('lets only whoever holds system:settings change houses and groups', async () => {
+    const house = owner.account?.houses[0];
+    const groups = await call<{ groups: { id: string; etag: string }[] }>(
+      'GET',
+      '/auction-house-groups',
+      { token: owner.accessToken },
+    );
+    const group = groups.body.groups[0];
+    for (const who of [admin, staff, viewer]) {
+      const token = who.accessToken;
+      const writes = [
+        call('POST', '/accounts/current/auction-houses', { token, body: validHouse }),
+        call('PUT', `/auction-houses/${house?.id}`, {
+          token,
+          body: { name: 'Renamed' },
+          headers: ifMatch(house?.etag),
+        }),
+        call('DELETE', `/auction-houses/${house?.id}`, { token }),
+        call('POST', '/auction-house-groups', {
+          token,
+          body: { name: 'Mine', houseIds: [house?.id] },
+        }),
+        call('PUT', `/auction-house-groups/${group?.id}`, {
+          token,
+          body: { name: 'Renamed' },
+          headers: ifMatch(group?.etag),
+        }),
+        call('DELETE', `/auction-house-groups/${group?.id}`, { token }),
+      ];
+      expect((await Promise.all(writes)).map((reply) => reply.status)).toEqual([
+        403, 403, 403, 403, 403, 403,
+      ]);
+      // Reading them is for every member.
+      expect((await call('GET', '/auction-house-groups', { token })).status).toBe(200);
+    }
+  });
+
+  it('answers 404 to another account for its houses and groups', async () => {
+    const lakeside = await signedIn(demo.lakesideOwner);
+    const token = lakeside.accessToken;
+    const house = owner.account?.houses[0];
+    const groups = await call<{ groups: { id: string; etag: string }[] }>(
+      'GET',
+      '/auction-house-groups',
+      { token: owner.accessToken },
+    );
+    const group = groups.body.groups[0];
+    const replies = await Promise.all([
+      call('GET', `/auction-houses/${house?.id}`, { token }),
+      call('DELETE', `/auction-houses/${house?.id}`, { token }),
+      call('GET', `/auction-house-groups/${group?.id}`, { token }),
+      call('PUT', `/auction-house-groups/${group?.id}`, {
+        token,
+        body: { name: 'Mine now' },
+        headers: ifMatch(group?.etag),
+      }),
+      call('DELETE', `/auction-house-groups/${group?.id}`, { token }),
+    ]);
+    expect(replies.map((reply) => reply.status)).toEqual([404, 404, 404, 404, 404]);
+  });
+
+  it('changes a house or group only against its current ETag: 428 without, 412 when stale', async () => {
+    const created = await call<{ id: string; etag: string }>(
+      'POST',
+      '/accounts/current/auction-houses',
+      { token: owner.accessToken, body: { ...validHouse, name: 'Harborview Andover' } },
+    );
+    const group = await call<{ id: string; etag: string }>('POST', '/auction-house-groups', {
+      token: owner.accessToken,
+      body: { name: 'Merrimack Valley', houseIds: [created.body.id] },
+    });
+    for (const [path, first, second] of [
+      [`/auction-houses/${created.body.id}`, { city: 'North Andover' }, { city: 'Methuen' }],
+      [`/auction-house-groups/${group.body.id}`, { name: 'Merrimack' }, { name: 'Valley' }],
+    ] as const) {
+      const etag = path.startsWith('/auction-houses') ? created.body.etag : group.body.etag;
+      expect((await call('PUT', path, { token: owner.accessToken, body: first })).status).toBe(428);
+      const saved = await call('PUT', path, {
+        token: owner.accessToken,
+        body: first,
+        headers: ifMatch(etag),
+      });
+      expect(saved.status).toBe(200);
+      const stale = await call('PUT', path, {
+        token: owner.accessToken,
+        body: second,
+        headers: ifMatch(etag),
+      });
+      expect(stale.status).toBe(412);
+      const now = await call<Record<string, unknown>>('GET', path, { token: owner.accessToken });
+      expect(now.body).toMatchObject(first);
+    }
+    await call('DELETE', `/auction-house-groups/${group.body.id}`, { token: owner.accessToken });
+    expect(
+      (await call('DELETE', `/auction-houses/${created.body.id}`, { token: owner.accessToken }))
+        .status,
+    ).toBe(204);
   });
 });

@@ -13,6 +13,7 @@ declare module 'vitest' {
     authUrl: string;
     domainUrl: string;
     platformsUrl: string;
+    stripeUrl: string;
   }
 }
 
@@ -52,6 +53,7 @@ export default async function setup(project: TestProject) {
     project.provide('authUrl', testStack.stack.authUrl);
     project.provide('domainUrl', testStack.stack.domainUrl);
     project.provide('platformsUrl', testStack.stack.platformsUrl as string);
+    project.provide('stripeUrl', testStack.stack.stripeUrl as string);
     return async () => {
       await new Promise<void>((resolve) => server.httpServer.close(() => resolve()));
       await testStack.stop();

@@ -82,7 +82,7 @@ describe('Account Settings › Config', () => {
     await page.goto(`${webUrl}/no/such/page`);
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     await page.getByRole('link', { name: 'Account Settings' }).first().click();
-    await page.getByText('Platform sync').waitFor();
+    await page.getByRole('article', { name: 'Harborview Fine Art' }).waitFor();
     await page.context().close();
   });
 

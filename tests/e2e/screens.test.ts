@@ -341,7 +341,7 @@ describe('profile', () => {
 });
 
 describe('premium features', () => {
-  it('offers the upgrade where the account lacks Inventory, and the request really goes out', async () => {
+  it('offers Inventory where the account lacks it, and Upgrade opens the Upgrade dialog with it', async () => {
     const email = `free-${randomUUID().slice(0, 8)}@example.com`;
     const password = 'Quartz-Lantern-Orbit-42';
     await api('/signup', {
@@ -361,12 +361,18 @@ describe('premium features', () => {
       .getByRole('navigation', { name: 'Main' })
       .getByRole('link', { name: 'Inventory' })
       .click();
-    await page.getByText('$49').waitFor();
+    // The add-on's price from the catalogue billing charges by.
+    await page.getByText('$500').waitFor();
     await page.getByText('Free plan').waitFor();
     await screenshot(page, 'premium-inventory-light');
     expect(await accessibilityViolations(page)).toEqual([]);
-    await page.getByRole('button', { name: 'Request upgrade' }).click();
-    await page.getByRole('button', { name: 'Upgrade requested' }).waitFor();
+    await page.getByRole('button', { name: 'Upgrade', exact: true }).click();
+    const upgrade = page.getByRole('dialog');
+    await upgrade.getByRole('heading', { name: 'Upgrade your plan' }).waitFor();
+    expect(page.url()).toContain('/settings/subscription-mgmt');
+    await upgrade.getByRole('radio', { name: /Starter/ }).click();
+    expect(await upgrade.getByRole('checkbox', { name: /Inventory/ }).isChecked()).toBe(true);
+    await upgrade.getByRole('button', { name: 'Cancel' }).click();
     // Typed directly, an unavailable view falls back to bidders, as the spec has it.
     await page.goto(`${webUrl}/payments`);
     await expect.poll(() => page.url()).toBe(`${webUrl}/bidders`);

@@ -32,24 +32,32 @@ async function signedIn(page: Page, email: string) {
 
 describe('Account Settings', () => {
   it.each([
-    { email: 'owner@harborview.demo', config: true },
-    { email: 'admin@harborview.demo', config: true },
-    { email: 'staff@harborview.demo', config: false },
-    { email: 'viewer@harborview.demo', config: false },
-  ])('opens $email on Sync, with Config only for owners and admins', async (person) => {
+    { email: 'owner@harborview.demo', config: true, plan: true },
+    { email: 'admin@harborview.demo', config: true, plan: false },
+    { email: 'staff@harborview.demo', config: false, plan: false },
+    { email: 'viewer@harborview.demo', config: false, plan: false },
+  ])('opens $email on Houses, with Config only for owners and admins', async (person) => {
     const { page, errors } = await openPage(browser);
     await signedIn(page, person.email);
     await page
       .getByRole('navigation', { name: 'Main' })
       .getByRole('link', { name: 'Account Settings' })
       .click();
-    await page.getByText('Platform sync').waitFor();
-    expect(page.url()).toBe(`${webUrl}/settings/auction-sync`);
+    await page.getByRole('article', { name: 'Harborview Fine Art' }).waitFor();
+    expect(page.url()).toBe(`${webUrl}/settings/auction-houses`);
     const tabs = page.getByRole('tablist', { name: 'Settings sections' }).getByRole('tab');
-    await tabs.and(page.getByRole('tab', { name: 'Sync', selected: true })).waitFor();
-    const names = person.config
-      ? ['Sync', 'Scoring', 'APIs', 'Config']
-      : ['Sync', 'Scoring', 'APIs'];
+    await tabs.and(page.getByRole('tab', { name: 'Houses', selected: true })).waitFor();
+    // The plan is the owner's alone (the settings permission); Config is for those who run it.
+    const names = [
+      'Houses',
+      'Sync',
+      'Scoring',
+      'Inventory',
+      'Payments',
+      ...(person.plan ? ['Plan'] : []),
+      'APIs',
+      ...(person.config ? ['Config'] : []),
+    ];
     expect(await tabs.count()).toBe(names.length);
     for (const [index, name] of names.entries()) {
       await tabs
@@ -67,8 +75,8 @@ describe('Account Settings', () => {
       await page.getByText('All Services Online').waitFor();
       expect(page.url()).toBe(`${webUrl}/settings/configuration`);
     } else {
-      await page.getByText('Platform sync').waitFor();
-      expect(page.url()).toBe(`${webUrl}/settings/auction-sync`);
+      await page.getByRole('article', { name: 'Harborview Fine Art' }).waitFor();
+      expect(page.url()).toBe(`${webUrl}/settings/auction-houses`);
       expect(await page.getByText('Configuration guide').count()).toBe(0);
     }
     expect(errors).toEqual([]);

@@ -18,6 +18,7 @@ export interface TestStack {
     blob: number;
     queue: number;
     platforms: number;
+    stripe: number;
   };
   stop(): Promise<void>;
 }
@@ -42,7 +43,8 @@ export async function startTestStack(
   extraSettings: Record<string, string> = {},
 ): Promise<TestStack> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lotwise-test-'));
-  const [auth, domain, cosmos, blob, queue, platforms] = (await freePorts(6)) as [
+  const [auth, domain, cosmos, blob, queue, platforms, stripe] = (await freePorts(7)) as [
+    number,
     number,
     number,
     number,
@@ -50,12 +52,14 @@ export async function startTestStack(
     number,
     number,
   ];
-  const ports = { auth, domain, cosmos, blob, queue, platforms };
+  const ports = { auth, domain, cosmos, blob, queue, platforms, stripe };
   const settings = {
     ...loadSampleSettings(),
     COSMOS_ENDPOINT: `http://localhost:${ports.cosmos}`,
     AzureWebJobsStorage: azuriteConnectionString(ports),
     ...sandboxSettings(`http://localhost:${ports.platforms}`),
+    STRIPE_API_URL: `http://localhost:${ports.stripe}`,
+    STRIPE_JS_URL: `http://localhost:${ports.stripe}/v3/`,
     WEB_ORIGINS: webOrigin,
     PUBLIC_WEB_URL: webOrigin,
     LOG_LEVEL: 'warn',
@@ -73,6 +77,7 @@ export async function startTestStack(
         cosmos: ports.cosmos,
         azurite: { blob: ports.blob, queue: ports.queue },
         platforms: ports.platforms,
+        stripe: ports.stripe,
       },
       settings,
       output,

@@ -19,6 +19,8 @@ import {
 import { notify } from '../../src/notifications/notifications.service.js';
 import { createUser, newUserRecord, userByEmail } from '../../src/identity/shared/users.service.js';
 import { systemContext } from '../../src/platform/context.js';
+import { settings } from '../../src/platform/settings.js';
+import { seedSubscription } from '../../src/billing/billing.service.js';
 import type { Logger } from '../../src/platform/logging.js';
 import { seedDemoAuctions } from '../../src/sandbox/demo-auctions.js';
 import { seedDemoCases } from '../../src/sandbox/demo-cases.js';
@@ -146,6 +148,17 @@ export async function seedDemoTenant(log: Logger): Promise<void> {
   });
   await seedDemoCases(systemContext(account.id), named(owner), named(admin));
   await seedDemoPlatforms(account.id, `${owner.firstName} ${owner.lastName}`);
+  if (settings().STRIPE_SECRET_KEY) {
+    // The demo's plan is a real subscription (on Stripe's test card), so the Plan tab shows it.
+    await seedSubscription(account.id, owner, {
+      tierId: 'tier-3',
+      addOnIds: ['inventory', 'payments'],
+    }).catch((error: unknown) => {
+      log.warn('the demo subscription was not created at Stripe', {
+        error: error instanceof Error ? error.message : String(error),
+      });
+    });
+  }
 
   const lakesideOwner = await person(
     { email: 'owner@lakeside.demo', firstName: 'Lena', lastName: 'Marsh' },

@@ -232,6 +232,14 @@ export function countAuctions(scope: AccountScope, query: ListAuctionsQuery) {
   return auctionDocuments.count(scope, listCondition(query));
 }
 
+/** How many auctions, of any status, a house runs or ran. */
+export function countHouseAuctions(scope: AccountScope, houseId: string) {
+  return auctionDocuments.count(scope, {
+    where: "c.kind = 'auction' AND c.auctionHouseId = @houseId",
+    parameters: [{ name: '@houseId', value: houseId }],
+  });
+}
+
 /** Status counts and registered bidders of every auction, for the tiles. */
 export async function auctionTallies(scope: AccountScope) {
   return (await auctionDocuments.all(scope, {

@@ -14,6 +14,7 @@ import {
   auctionsStore,
   auctionTallies,
   countAuctions,
+  countHouseAuctions,
   dependentsOf,
   documentIdsOf,
   findAuction,
@@ -589,6 +590,10 @@ export async function auctionSummary(ctx: RequestContext): Promise<AuctionSummar
     avgBidders: rows.length ? Math.round(registered / rows.length) : 0,
   };
 }
+
+/** How many auctions, of any status, a house runs or ran: they keep it from being deleted. */
+export const countAuctionsByHouse = (ctx: Pick<RequestContext, 'scope'>, houseId: string) =>
+  countHouseAuctions(ctx.scope, houseId);
 
 /** The auctions service is ready when its store answers: the container exists and is readable. */
 export async function auctionsReadiness(signal: AbortSignal): Promise<void> {

@@ -189,6 +189,16 @@ export function pageBidders(
 export const countBidders = (scope: AccountScope, filter: BidderFilter) =>
   biddersRepo.count(scope, whereOf(filter));
 
+/**
+ * How many bidders have been at a house's own sales. History names the house (its name when the
+ * sale ran), not its id, so that is what is matched.
+ */
+export const countBiddersAtHouse = (scope: AccountScope, houseName: string) =>
+  biddersRepo.count(scope, {
+    where: 'ARRAY_CONTAINS(c.history, @entry, true)',
+    parameters: [{ name: '@entry', value: { isInternal: true, auctionHouse: houseName } }],
+  });
+
 /** How many bidders the account has in all, and by what the analytics break them down. */
 export async function bidderCounts(
   scope: AccountScope,

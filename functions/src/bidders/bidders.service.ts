@@ -30,6 +30,7 @@ import {
   biddersRepo,
   countAllBidders,
   countBidders,
+  countBiddersAtHouse,
   deleteNotesOn,
   findByAlias,
   findByEmail,
@@ -516,6 +517,10 @@ export const outreachFacts = (ctx: RequestContext): Promise<OutreachFacts[]> =>
 /** How many bidders carry scores (all of them), for the free plan's limit and billing. */
 export const scoredBidderCount = (ctx: RequestContext) => countAllBidders(ctx.scope);
 
+/** How many bidders have been at a house's own sales: they keep it from being deleted. */
+export const countBiddersByHouse = (ctx: Pick<RequestContext, 'scope'>, houseName: string) =>
+  countBiddersAtHouse(ctx.scope, houseName);
+
 /** A bidder by document id, or the bidder it was merged into since. */
 async function bidderOrSurvivor(ctx: Pick<RequestContext, 'scope'>, id: string) {
   return (await biddersRepo.find(ctx.scope, id)) ?? (await findMergedInto(ctx.scope, id));
@@ -582,4 +587,18 @@ export async function biddersWithEmails(ctx: Pick<RequestContext, 'scope'>, emai
 /** The bidder with this e-mail address (as typed, in any case), if the account has one. */
 export async function bidderWithEmail(ctx: Pick<RequestContext, 'scope'>, email: string) {
   return findByEmail(ctx.scope, email.trim().toLowerCase());
+}
+
+/** Bidders added (and so scored) in a period: billing's usage of that period. */
+export async function scoredBiddersBetween(
+  ctx: { scope: AccountScope },
+  period: { from: string; to: string },
+): Promise<number> {
+  return biddersRepo.count(ctx.scope, {
+    where: 'c.createdAt >= @from AND c.createdAt < @to',
+    parameters: [
+      { name: '@from', value: period.from },
+      { name: '@to', value: period.to },
+    ],
+  });
 }

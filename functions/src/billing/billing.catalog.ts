@@ -1,15 +1,12 @@
+import { tierIds, type AddOnId, type BillingInterval, type TierId } from './billing.schema.js';
+
+export type { AddOnId, BillingInterval, TierId };
+
 /**
  * The plans Lotwise sells (spec: legal-settings-inventory-payments-data 9.1), exactly: monthly fees
  * in cents, the bidders a period includes, the fee per extra bidder (in cents here, the spec's
  * dollars times 100) and the fee on auction revenue in basis points (hundredths of a percent).
  */
-export const tierIds = ['tier-1', 'tier-2', 'tier-3', 'tier-4', 'tier-5'] as const;
-export type TierId = (typeof tierIds)[number];
-
-export const addOnIds = ['inventory', 'payments'] as const;
-export type AddOnId = (typeof addOnIds)[number];
-
-export type BillingInterval = 'month' | 'year';
 
 export interface Tier {
   id: TierId;

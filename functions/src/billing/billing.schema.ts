@@ -1,10 +1,15 @@
 import { z } from 'zod';
-import { addOnIds, tierIds } from './billing.catalog.js';
 
 /**
  * Contracts of billing (spec 3.2 and 7.2), shared with the web app. Money is integer cents with
  * the currency beside it; the spec's overage "in dollars" is served in cents like every fee.
  */
+
+export const tierIds = ['tier-1', 'tier-2', 'tier-3', 'tier-4', 'tier-5'] as const;
+export type TierId = (typeof tierIds)[number];
+export const addOnIds = ['inventory', 'payments'] as const;
+export type AddOnId = (typeof addOnIds)[number];
+export type BillingInterval = 'month' | 'year';
 
 const cents = z.number().int();
 const isoDate = z.string();

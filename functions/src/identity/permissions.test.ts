@@ -129,6 +129,7 @@ describe('hasPermission', () => {
     permissions: new Set(permissions),
     houses,
     features: new Set(),
+    planRevision: 0,
     mfaSetupRequired: false,
   });
 

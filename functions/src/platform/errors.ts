@@ -4,8 +4,10 @@ export type ErrorCode =
   | 'unauthorized'
   | 'forbidden'
   | 'not_found'
+  | 'payment_required'
   | 'method_not_allowed'
   | 'conflict'
+  | 'gone'
   | 'precondition_failed'
   | 'precondition_required'
   | 'payload_too_large'
@@ -24,8 +26,10 @@ const statusOf: Record<ErrorCode, number> = {
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,
+  payment_required: 402,
   method_not_allowed: 405,
   conflict: 409,
+  gone: 410,
   precondition_failed: 412,
   precondition_required: 428,
   payload_too_large: 413,

@@ -17,6 +17,8 @@ export const accessClaimsSchema = z.object({
   perms: z.array(z.string()),
   houses: z.array(z.object({ id: z.string(), role: roleSchema, perms: z.array(z.string()) })),
   feat: z.array(z.string()),
+  /** The revision of the account's plan the features were read from. */
+  plan: z.number().int().optional(),
   /** Set when the account's MFA policy requires the user to enrol and the grace period is over. */
   msr: z.boolean().optional(),
 });
@@ -33,6 +35,8 @@ export interface Principal {
   permissions: ReadonlySet<string>;
   houses: ReadonlyArray<{ id: string; role: Role; permissions: ReadonlySet<string> }>;
   features: ReadonlySet<string>;
+  /** The revision of the account's plan `features` reflects; a newer plan makes the token stale. */
+  planRevision: number;
   /** Only routes that let the user enrol in MFA may be used until this clears. */
   mfaSetupRequired: boolean;
 }
@@ -58,6 +62,7 @@ export function principalFromClaims(claims: AccessClaims): Principal {
       permissions: new Set(house.perms),
     })),
     features: new Set(claims.feat),
+    planRevision: claims.plan ?? 0,
     mfaSetupRequired: claims.msr ?? false,
   };
 }

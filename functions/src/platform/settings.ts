@@ -98,6 +98,14 @@ export const settingsSchema = z
     PLATFORM_URL_BIDSQUARE: z.url().optional(),
     // How long a platform has to answer one request.
     PLATFORM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    // Billing: Stripe's keys (a test key runs against Stripe's test mode). STRIPE_API_URL points the
+    // SDK at the local Stripe stand-in instead of api.stripe.com; STRIPE_JS_URL is where browsers
+    // load Stripe.js (the stand-in serves its own). Without a secret key, billing answers 503.
+    STRIPE_SECRET_KEY: z.string().min(1).optional(),
+    STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+    STRIPE_API_URL: z.url().optional(),
+    STRIPE_JS_URL: z.url().default('https://js.stripe.com/v3/'),
   })
   .superRefine((settings, ctx) => {
     if (settings.ENVIRONMENT === 'production' && settings.DEMO_ENABLED) {

@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import { AppError, serviceUnavailable } from './errors.js';
 import { settings } from './settings.js';
+import { validationError } from './validation.js';
 
 /**
  * The Stripe client, configured from the settings: Stripe itself with a real key, or the local
@@ -41,12 +42,14 @@ export function stripeBrowserSettings() {
 export function verifiedStripeEvent(payload: string, signature: string | null): Stripe.Event {
   const secret = settings().STRIPE_WEBHOOK_SECRET;
   if (!secret) throw serviceUnavailable('Billing webhooks are not configured on this server');
-  if (!signature) throw new AppError('bad_request', 'The Stripe-Signature header is missing');
+  const refused = (message: string) =>
+    validationError([{ location: 'headers', field: 'stripe-signature', message }]);
+  if (!signature) throw refused('is missing');
   try {
     return stripe().webhooks.constructEvent(payload, signature, secret, 300);
   } catch (error) {
     const reason = error instanceof Error ? error.message : 'it could not be verified';
-    throw new AppError('bad_request', `The webhook signature is not valid: ${reason}`);
+    throw refused(`is not a valid signature of this payload: ${reason}`);
   }
 }
 

@@ -20,6 +20,7 @@ const fineArt: HouseInput = {
   email: 'fineart@harborview.demo',
   website: 'https://harborview.demo/fine-art',
   timezone: 'America/New_York',
+  currency: 'USD',
 };
 
 const estates: HouseInput = {
@@ -35,6 +36,7 @@ const estates: HouseInput = {
   email: 'estates@harborview.demo',
   website: null,
   timezone: 'America/New_York',
+  currency: 'USD',
 };
 
 export const demoAccountPlan: AccountPlan = {

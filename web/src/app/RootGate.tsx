@@ -33,7 +33,8 @@ export function RootGate() {
     );
   }
   const path = location.pathname;
-  const open = openPaths.includes(path);
+  // A payment link's page is for buyers, who have no sign-in; it shows the same to anyone.
+  const open = openPaths.includes(path) || path.startsWith('/pay/');
   const signedOutScreen = signedOutPaths.includes(path);
   if (auth.status === 'signed-out' || auth.status === 'select-account') {
     if (signedOutScreen || open) return <Outlet />;

@@ -29,6 +29,7 @@ const SettingsScreen = lazy(() => import('./screens/SettingsScreen'));
 const PremiumUpsellPage = lazy(() => import('../features/premium/components/PremiumUpsellPage'));
 const NotFoundPage = lazy(() => import('./NotFoundPage'));
 const PolicyPage = lazy(() => import('../features/policies/components/PolicyPage'));
+const PayPage = lazy(() => import('../features/portal/components/PayPage'));
 
 const page = (element: ReactNode) => (
   <Suspense fallback={<PageLoading fullPage />}>{element}</Suspense>
@@ -48,6 +49,7 @@ export const routes: RouteObject[] = [
       { path: 'auth/callback', element: page(<AuthCallbackPage />) },
       { path: 'terms', element: page(<PolicyPage name="terms" />) },
       { path: 'privacy', element: page(<PolicyPage name="privacy" />) },
+      { path: 'pay/:token', element: page(<PayPage />) },
       {
         element: page(<AppShell />),
         children: [

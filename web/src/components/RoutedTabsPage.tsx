@@ -34,6 +34,7 @@ export function RoutedTabsPage({
   tabs,
   indexTab,
   scrollableTabs,
+  keepMounted,
   actions,
   notice,
   children,
@@ -48,6 +49,11 @@ export function RoutedTabsPage({
   indexTab?: string;
   /** For tab rows wider than a phone: the row scrolls instead of widening the page. */
   scrollableTabs?: boolean;
+  /**
+   * Tabs that stay mounted, hidden, while another shows (e.g. ones holding unsaved edits). Given
+   * at all, every tab's content sits in a panel of its own, so none remounts when it changes.
+   */
+  keepMounted?: string[];
   /** Beside the title, e.g. the page's buttons. */
   actions?: ReactNode;
   /** Between the tabs and the tab's content. */
@@ -94,7 +100,15 @@ export function RoutedTabsPage({
         ))}
       </TabList>
       {notice}
-      {current.render()}
+      {keepMounted
+        ? tabs
+            .filter((panel) => panel.id === current.id || keepMounted.includes(panel.id))
+            .map((panel) => (
+              <div key={panel.id} hidden={panel.id !== current.id}>
+                {panel.render()}
+              </div>
+            ))
+        : current.render()}
       {children}
     </div>
   );

@@ -405,7 +405,9 @@ function pay(context: Context, id: string): Invoice {
     throw StripeError.invalid('Invoice is already paid', undefined, 'invoice_already_paid');
   }
   if (invoice.status !== 'open') {
-    throw StripeError.invalid(`You can only pay an open invoice. This invoice is ${invoice.status}.`);
+    throw StripeError.invalid(
+      `You can only pay an open invoice. This invoice is ${invoice.status}.`,
+    );
   }
   if (context.params.nullable('paid_out_of_band') === 'true') {
     markPaid(context, invoice);

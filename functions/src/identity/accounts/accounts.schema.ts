@@ -4,7 +4,6 @@ import {
   etagSchema,
   phoneSchema,
   roleSchema,
-  timezoneSchema,
   trimmed,
 } from '../shared/common.schema.js';
 import { userViewSchema } from '../shared/users.schema.js';
@@ -56,6 +55,7 @@ export const houseSchema = z.object({
   email: z.string(),
   website: z.string().nullable(),
   timezone: z.string(),
+  currency: z.string(),
   staffCount: z.number().int(),
   createdAt: z.string(),
   etag: etagSchema,
@@ -110,33 +110,52 @@ export const accountCreateSchema = z.object({
   type: accountTypeSchema.default('individual'),
 });
 
+/** The time zones and currencies a house may run in (the spec's settings lists). */
+export const houseTimezones = [
+  'America/New_York',
+  'America/Chicago',
+  'America/Denver',
+  'America/Los_Angeles',
+] as const;
+export type HouseTimezone = (typeof houseTimezones)[number];
+export const houseTimezoneLabels: Record<HouseTimezone, string> = {
+  'America/New_York': 'Eastern',
+  'America/Chicago': 'Central',
+  'America/Denver': 'Mountain',
+  'America/Los_Angeles': 'Pacific',
+};
+export const houseCurrencies = ['USD', 'EUR', 'GBP', 'CAD'] as const;
+export const DEFAULT_HOUSE_COUNTRY = 'USA';
+export const DEFAULT_HOUSE_TIMEZONE = 'America/New_York';
+export const DEFAULT_HOUSE_CURRENCY = 'USD';
+
 const houseFields = {
   name: trimmed(120).min(1, 'is required'),
-  businessName: trimmed(160),
+  businessName: trimmed(160).min(1, 'is required'),
   status: z.enum(['active', 'inactive']),
   address: trimmed(200),
-  city: trimmed(100),
+  city: trimmed(100).min(1, 'is required'),
   state: trimmed(100),
   zip: trimmed(20),
   country: trimmed(60),
   phone: z.union([phoneSchema, z.literal('')]),
   email: z.union([emailSchema, z.literal('')]),
   website: z.url().max(300).nullable(),
-  timezone: timezoneSchema,
+  timezone: z.enum(houseTimezones),
+  currency: z.enum(houseCurrencies),
 };
 export const houseInputSchema = z.object({
   ...houseFields,
-  businessName: houseFields.businessName.default(''),
   status: houseFields.status.default('active'),
   address: houseFields.address.default(''),
-  city: houseFields.city.default(''),
   state: houseFields.state.default(''),
   zip: houseFields.zip.default(''),
-  country: houseFields.country.default('USA'),
+  country: houseFields.country.default(DEFAULT_HOUSE_COUNTRY),
   phone: houseFields.phone.default(''),
   email: houseFields.email.default(''),
   website: houseFields.website.default(null),
-  timezone: houseFields.timezone.default('America/New_York'),
+  timezone: houseFields.timezone.default(DEFAULT_HOUSE_TIMEZONE),
+  currency: houseFields.currency.default(DEFAULT_HOUSE_CURRENCY),
 });
 export type HouseInput = z.infer<typeof houseInputSchema>;
 /** Only what is sent changes; nothing falls back to a default. */

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { countAuctionsByHouse } from '../../auctions/auctions.service.js';
+import { countBiddersByHouse } from '../../bidders/bidders.service.js';
 import { writeAudit } from '../../platform/audit.js';
-import type { RequestContext, UserContext } from '../../platform/context.js';
-import { forbidden, notFound } from '../../platform/errors.js';
+import { systemContext, type RequestContext, type UserContext } from '../../platform/context.js';
+import { AppError, conflict, forbidden, notFound, unauthorized } from '../../platform/errors.js';
+import type { Principal } from '../../platform/principal.js';
 import { validationError } from '../../platform/validation.js';
 import { evaluateFlag, evaluateFlags } from '../../platform/flags.js';
 import type { AccountScope, Stored } from '../../platform/repo.js';
@@ -28,6 +31,7 @@ import type {
   HouseInput,
   HouseUpdate,
 } from './accounts.schema.js';
+import { DEFAULT_HOUSE_CURRENCY } from './accounts.schema.js';
 import { accountsRepo } from './accounts.repo.js';
 import {
   effectiveAccess,
@@ -403,6 +407,71 @@ export async function accountNameOf(accountId: string): Promise<string> {
   return (await accountsRepo.account({ accountId }))?.name ?? 'Your auction house';
 }
 
+// ---- The plan billing keeps in step ----
+
+export type PaidPlan = Pick<AccountRecord['subscription'], 'tier' | 'addOns'>;
+
+/** How long a service instance trusts the plan revision it read for the token check. */
+const PLAN_CHECK_TTL_MS = 30_000;
+const planRevisions = new Map<string, { revision: number; readAt: number }>();
+
+/**
+ * Sets the tier and add-ons billing says the account has paid for. A change raises the plan's
+ * revision, which makes every token issued before it stale (see `planGuard`), so features follow
+ * the subscription within a minute for everyone signed in.
+ */
+export async function applyPlan(accountId: string, plan: PaidPlan): Promise<boolean> {
+  const scope = { accountId };
+  for (;;) {
+    const account = await accountsRepo.account(scope);
+    if (!account) throw notFound('Account not found');
+    const current = account.subscription;
+    const same =
+      current.tier === plan.tier &&
+      current.addOns.inventory === plan.addOns.inventory &&
+      current.addOns.payments === plan.addOns.payments;
+    if (same) return false;
+    const revision = (current.revision ?? 0) + 1;
+    const next = {
+      ...account,
+      subscription: { ...plan, revision },
+      updatedAt: new Date().toISOString(),
+    };
+    try {
+      await accountsRepo.replace(scope, next, account._etag);
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'precondition_failed') continue;
+      throw error;
+    }
+    planRevisions.set(accountId, { revision, readAt: Date.now() });
+    await writeAudit(systemContext(accountId), {
+      action: 'account.plan',
+      entity: { type: 'account', id: accountId },
+      before: { tier: current.tier, addOns: current.addOns },
+      after: plan,
+    });
+    return true;
+  }
+}
+
+/**
+ * Refuses a token issued before the account's plan last changed: the client's one refresh on a
+ * 401 brings a token with the features the account has now.
+ */
+export async function planGuard(principal: Principal): Promise<void> {
+  const cached = planRevisions.get(principal.accountId);
+  let revision =
+    cached && Date.now() - cached.readAt < PLAN_CHECK_TTL_MS ? cached.revision : undefined;
+  if (revision === undefined) {
+    const account = await accountsRepo.account({ accountId: principal.accountId });
+    revision = account?.subscription.revision ?? 0;
+    planRevisions.set(principal.accountId, { revision, readAt: Date.now() });
+  }
+  if (revision > principal.planRevision) {
+    throw unauthorized('Your plan has changed: refresh your sign-in to continue');
+  }
+}
+
 // ---- Houses ----
 
 type HouseFields = Omit<HouseRecord, 'id' | 'accountId' | 'type' | 'createdAt' | 'updatedAt'>;
@@ -421,6 +490,7 @@ function houseFields(input: HouseFields): HouseFields {
     email: input.email,
     website: input.website,
     timezone: input.timezone,
+    currency: input.currency ?? DEFAULT_HOUSE_CURRENCY,
   };
 }
 
@@ -483,20 +553,60 @@ export async function updateHouse(
   return houseView(scope, updated);
 }
 
-/** Removes the house, and with it every member's access to it and its place in any group. */
+const counted = (count: number, one: string, many: string) =>
+  `${count} ${count === 1 ? one : many}`;
+
+/** "a", "a and b", "a, b and c". */
+const inWords = (parts: string[]) =>
+  parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : (parts[0] ?? '');
+
+/**
+ * Why a house may not be deleted yet, if it may not: it is the account's last, or auctions,
+ * bidders or team members (other than the owner, who works in every house) still belong to it.
+ * Nothing is moved or stripped silently; the person moves or removes them first.
+ */
+async function deletionBlocker(ctx: UserContext, house: Stored<HouseRecord>) {
+  const scope = ctx.scope;
+  const [houses, memberships, auctions, bidders] = await Promise.all([
+    accountsRepo.houses(scope),
+    accountsRepo.memberships(scope),
+    countAuctionsByHouse(ctx, house.id),
+    countBiddersByHouse(ctx, house.name),
+  ]);
+  if (houses.length <= 1) {
+    return {
+      message:
+        'This is the only auction house in the account, and an account keeps at least one. Create another auction house first.',
+      details: { lastHouse: true },
+    };
+  }
+  const members = memberships.filter(
+    (membership) =>
+      membership.role !== 'owner' && membership.houses.some((grant) => grant.houseId === house.id),
+  ).length;
+  const parts = [
+    ...(auctions ? [counted(auctions, 'auction', 'auctions')] : []),
+    ...(bidders ? [counted(bidders, 'bidder', 'bidders')] : []),
+    ...(members ? [counted(members, 'team member', 'team members')] : []),
+  ];
+  if (!parts.length) return null;
+  const single = auctions + bidders + members === 1;
+  return {
+    message: `${inWords(parts)} still ${single ? 'belongs' : 'belong'} to this auction house. Move or remove them first.`,
+    details: { auctions, bidders, members },
+  };
+}
+
+/**
+ * Deletes a house nothing depends on any more (409 saying what still does), and takes it out of
+ * any group: a group is only a view of houses.
+ */
 export async function deleteHouse(ctx: UserContext, houseId: string) {
   const scope = ctx.scope;
   const house = await accountsRepo.house(scope, houseId);
   if (!house) throw notFound('Auction house not found');
-  for (const membership of await accountsRepo.memberships(scope)) {
-    if (membership.houses.some((grant) => grant.houseId === houseId)) {
-      await accountsRepo.replace(
-        scope,
-        { ...membership, houses: membership.houses.filter((grant) => grant.houseId !== houseId) },
-        membership._etag,
-      );
-    }
-  }
+  const blocker = await deletionBlocker(ctx, house);
+  if (blocker) throw conflict(blocker.message, blocker.details);
   for (const group of await accountsRepo.groups(scope)) {
     if (group.houseIds.includes(houseId)) {
       await accountsRepo.replace(

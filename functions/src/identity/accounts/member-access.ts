@@ -6,7 +6,7 @@ import {
   type RoleName,
 } from '../permissions.js';
 import type { AccountRecord, HouseRecord, MembershipRecord } from '../shared/identity.model.js';
-import type { AccountView, House } from './accounts.schema.js';
+import { DEFAULT_HOUSE_CURRENCY, type AccountView, type House } from './accounts.schema.js';
 
 export interface HouseAccess {
   houseId: string;
@@ -85,6 +85,7 @@ export function toHouse(house: Stored<HouseRecord>, memberships: MembershipRecor
     email: house.email,
     website: house.website,
     timezone: house.timezone,
+    currency: house.currency ?? DEFAULT_HOUSE_CURRENCY,
     staffCount: memberships.filter(
       (member) =>
         member.status === 'active' &&

@@ -78,6 +78,7 @@ async function grantAccess(input: {
       perms: access.role === 'owner' ? [] : house.permissions,
     })),
     feat: (Object.keys(features) as (keyof FeatureAvailability)[]).filter((key) => features[key]),
+    plan: account.subscription.revision ?? 0,
     ...(mfaSetupRequired ? { msr: true } : {}),
   };
   const expiresAt = new Date(Date.now() + ACCESS_TOKEN_TTL_SECONDS * 1000);

@@ -64,7 +64,12 @@ export interface AccountRecord {
   accountType: AccountType;
   ownerUserId: string;
   status: 'active' | 'deleted';
-  subscription: { tier: SubscriptionTier; addOns: { inventory: boolean; payments: boolean } };
+  subscription: {
+    tier: SubscriptionTier;
+    addOns: { inventory: boolean; payments: boolean };
+    /** Rises with every change billing makes, so tokens issued before it are known stale. */
+    revision?: number;
+  };
   mfaPolicy: MfaPolicy & { enabledAt: string | null };
   securitySettings: SecuritySettings;
   /** Set on a demo sandbox: when it is removed, with everything in it. */
@@ -89,6 +94,8 @@ export interface HouseRecord {
   email: string;
   website: string | null;
   timezone: string;
+  /** Absent on houses made before houses had a currency: those trade in US dollars. */
+  currency?: string;
   createdAt: string;
   updatedAt: string;
 }

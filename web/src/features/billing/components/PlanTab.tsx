@@ -58,6 +58,7 @@ const useStyles = makeStyles({
   },
   muted: { color: tokens.colorNeutralForeground3 },
   cardBody: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  heading: { margin: 0 },
   row: {
     display: 'flex',
     alignItems: 'center',
@@ -197,7 +198,9 @@ function OverviewPanel({ subscription }: { subscription: SubscriptionView }) {
     <div className={grid.stack}>
       <Card className={grid.card}>
         <div className={styles.cardBody}>
-          <Subtitle2 as="h3">Billing period</Subtitle2>
+          <Subtitle2 as="h3" className={styles.heading}>
+            Billing period
+          </Subtitle2>
           <Body1>
             {shortDate(subscription.currentPeriodStart)} –{' '}
             {shortDate(subscription.currentPeriodEnd)}
@@ -219,7 +222,9 @@ function OverviewPanel({ subscription }: { subscription: SubscriptionView }) {
       </Card>
       <Card className={grid.card}>
         <div className={styles.cardBody}>
-          <Subtitle2 as="h3">Add-ons</Subtitle2>
+          <Subtitle2 as="h3" className={styles.heading}>
+            Add-ons
+          </Subtitle2>
           {subscription.addOns.length === 0 ? (
             <Body1 className={styles.muted}>
               No add-ons. Add Inventory or Payments from Change Plan.
@@ -231,9 +236,11 @@ function OverviewPanel({ subscription }: { subscription: SubscriptionView }) {
                   <div>
                     <Text weight="semibold">{addOn.name}</Text>
                     <Caption1 className={styles.muted} block>
-                      {addOn.monthlyFee > 0
-                        ? `${usd(addOn.monthlyFee)} per month`
-                        : 'No monthly fee'}
+                      {addOn.monthlyFee === 0
+                        ? 'No monthly fee'
+                        : subscription.interval === 'year'
+                          ? `${usd(addOn.monthlyFee * 10)} per year`
+                          : `${usd(addOn.monthlyFee)} per month`}
                       {addOn.endsAt ? ` · on until ${shortDate(addOn.endsAt)}` : ''}
                     </Caption1>
                   </div>
@@ -429,7 +436,9 @@ function PaymentMethodsPanel({ account }: { account: BillingAccountView }) {
       <Card className={grid.card}>
         <div className={styles.cardBody}>
           <div className={styles.row}>
-            <Subtitle2 as="h3">Cards</Subtitle2>
+            <Subtitle2 as="h3" className={styles.heading}>
+              Cards
+            </Subtitle2>
             <Button appearance="primary" onClick={() => setAdding(true)}>
               Add Credit Card
             </Button>
@@ -589,13 +598,8 @@ export function PlanTab() {
             header={<Subtitle1 as="h3">Free plan</Subtitle1>}
             description={
               <Caption1>
-                Choose a plan to score more bidders and add Inventory or Payments.
+                Choose a plan with Upgrade Now to score more bidders and add Inventory or Payments.
               </Caption1>
-            }
-            action={
-              <Button appearance="primary" onClick={() => setUpgrading(true)}>
-                Upgrade Now
-              </Button>
             }
           />
         </Card>

@@ -29,6 +29,7 @@ import { messageOf } from '../../../lib/api-client';
 import { useCan } from '../../../lib/auth-store';
 import { needsPermission } from '../../../lib/permission-text';
 import { useNotify } from '../../../lib/toast';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { useAction } from '../../../lib/use-action';
 import { usePlatformActions, useSyncSettings } from '../api/platforms';
 
@@ -151,6 +152,21 @@ export function SyncSettingsTab() {
       },
     },
   );
+  // Save All Changes on the settings page saves these edits too, and leaving asks first.
+  useUnsavedChanges({
+    id: 'auction-sync',
+    label: 'Sync',
+    dirty:
+      canEdit &&
+      data !== undefined &&
+      Object.entries(draft).some(([key, value]) => data[key as keyof SyncSettings] !== value),
+    save: async () => {
+      if (!data) return;
+      await saveSyncSettings(data.etag, draft);
+      setDraft({});
+    },
+    discard: () => setDraft({}),
+  });
   if (error) return <MessageBar intent="error">{messageOf(error)}</MessageBar>;
   if (!data) {
     return (

@@ -11,11 +11,10 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { BoxRegular, CheckmarkRegular, PaymentRegular } from '@fluentui/react-icons';
-import { useState } from 'react';
-import { useSignedIn } from '../../../lib/auth-store';
-import { useNotify } from '../../../lib/toast';
-import { useAction } from '../../../lib/use-action';
-import { requestUpgrade } from '../api/upgrade';
+import { useNavigate } from 'react-router';
+import { useCan, useSignedIn } from '../../../lib/auth-store';
+import { formatMoney } from '../../../lib/money';
+import { useCatalogue, type AddOnView } from '../api/catalogue';
 
 const useStyles = makeStyles({
   page: {
@@ -61,7 +60,6 @@ const tierNames: Record<string, string> = {
 const offers = {
   inventory: {
     title: 'Inventory',
-    price: 49,
     icon: BoxRegular,
     benefits: [
       'Catalogue every item with photos, condition and storage location',
@@ -71,7 +69,6 @@ const offers = {
   },
   payments: {
     title: 'Payments',
-    price: 89,
     icon: PaymentRegular,
     benefits: [
       'A branded payment portal for your buyers',
@@ -81,24 +78,30 @@ const offers = {
   },
 } as const;
 
-/** Shown instead of Inventory or Payments when the account does not have them. */
+/** What the add-on costs, from the catalogue billing charges by. */
+function priceOf(addOn: AddOnView | undefined) {
+  if (!addOn) return { amount: '…', unit: '' };
+  if (addOn.monthlyFee > 0)
+    return { amount: formatMoney(addOn.monthlyFee, 'USD'), unit: 'per month' };
+  const card = addOn.transactionFees?.card;
+  return {
+    amount: 'No monthly fee',
+    unit: card ? `${card.percentage}% + ${formatMoney(card.fixedFee, 'USD')} per card payment` : '',
+  };
+}
+
+/**
+ * Shown instead of Inventory or Payments when the account does not have them. Whoever manages
+ * the plan goes straight to the Upgrade dialog with the add-on chosen; others are told who can.
+ */
 export default function PremiumUpsellPage({ feature }: { feature: keyof typeof offers }) {
   const styles = useStyles();
-  const notify = useNotify();
+  const navigate = useNavigate();
+  const can = useCan();
   const { account } = useSignedIn();
+  const catalogue = useCatalogue();
   const offer = offers[feature];
-  const [requested, setRequested] = useState(false);
-  const request = useAction(
-    async () => {
-      const ticket = await requestUpgrade(offer, account);
-      setRequested(true);
-      notify.success(
-        'Upgrade requested',
-        `Request ${ticket.reference}: our team will confirm by email.`,
-      );
-    },
-    { onError: (message) => notify.error('Could not send the request', message) },
-  );
+  const price = priceOf(catalogue.data?.addOns.find((addOn) => addOn.id === feature));
 
   return (
     <div className={styles.page}>
@@ -119,8 +122,8 @@ export default function PremiumUpsellPage({ feature }: { feature: keyof typeof o
           }
         />
         <div className={styles.price}>
-          <span className={styles.amount}>${offer.price}</span>
-          <Body1>per auction house per month</Body1>
+          <span className={styles.amount}>{price.amount}</span>
+          <Body1>{price.unit}</Body1>
         </div>
         <ul className={styles.benefits}>
           {offer.benefits.map((benefit) => (
@@ -130,16 +133,19 @@ export default function PremiumUpsellPage({ feature }: { feature: keyof typeof o
             </li>
           ))}
         </ul>
-        <div>
-          <Button
-            appearance="primary"
-            size="large"
-            disabled={request.busy || requested}
-            onClick={() => void request.run()}
-          >
-            {requested ? 'Upgrade requested' : request.busy ? 'Sending...' : 'Request upgrade'}
-          </Button>
-        </div>
+        {can('system:settings') ? (
+          <div>
+            <Button
+              appearance="primary"
+              size="large"
+              onClick={() => void navigate(`/settings/subscription-mgmt?upgrade=${feature}`)}
+            >
+              Upgrade
+            </Button>
+          </div>
+        ) : (
+          <Body1>Only the account owner can change the plan. Ask them to add {offer.title}.</Body1>
+        )}
       </Card>
     </div>
   );

@@ -22,6 +22,7 @@ import { useCardGridStyles } from '../../../components/card-grid';
 import { messageOf } from '../../../lib/api-client';
 import { useCan } from '../../../lib/auth-store';
 import { useNotify } from '../../../lib/toast';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { useAction } from '../../../lib/use-action';
 import { useLotwiseModel, useSaveScoringSettings, useScoringSettings } from '../api/scoring';
 import { AutomationBands } from './AutomationBands';
@@ -90,6 +91,23 @@ export function ScoringTab() {
     },
     { onError: (message) => notify.error('The thresholds were not saved', message) },
   );
+
+  // Save All Changes on the settings page saves these edits too, and leaving asks first.
+  useUnsavedChanges({
+    id: 'bidder-scoring',
+    label: 'Scoring',
+    dirty:
+      canEdit &&
+      draft !== null &&
+      (draft.autoInvite !== thresholdsOf(savedRules).autoInvite ||
+        draft.autoDeny !== thresholdsOf(savedRules).autoDeny),
+    save: async () => {
+      if (!ordered) throw new Error('Auto-invite must be above auto-deny');
+      await saveSettings({ automation: rules });
+      setDraft(null);
+    },
+    discard: () => setDraft(null),
+  });
 
   if (settings.error) {
     return (
