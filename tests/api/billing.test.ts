@@ -113,6 +113,19 @@ describe('the catalogue', () => {
   });
 });
 
+describe('the demo tenant', () => {
+  it('is subscribed to Business with both add-ons at the local Stripe', async () => {
+    const token = (await signedIn(demo.owner)).accessToken;
+    const view = await account(token);
+    expect(view.subscription).toMatchObject({ tierId: 'tier-3', status: 'active' });
+    expect(view.subscription!.addOns.map((addOn) => addOn.addOnId).sort()).toEqual([
+      'inventory',
+      'payments',
+    ]);
+    expect(view.paymentMethods[0]).toMatchObject({ last4: '4242', isDefault: true });
+  });
+});
+
 describe('a new account', () => {
   it('starts on the free plan with 50 free scored bidders and no subscription', async () => {
     const owner = await freshOwner();
@@ -457,6 +470,13 @@ describe('Stripe webhooks', () => {
     const payload = await subscriptionEvent();
     const old = await post(payload, sign(payload, Math.floor(Date.now() / 1000) - 301));
     expect(old.status).toBe(400);
+  });
+
+  it('applies an event once when its deliveries arrive at the same moment', async () => {
+    const payload = await subscriptionEvent();
+    const replies = await Promise.all([1, 2, 3, 4].map(() => post(payload, sign(payload))));
+    for (const reply of replies) expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    expect(replies.filter((reply) => reply.body.applied)).toHaveLength(1);
   });
 
   it('applies an event once however often it comes', async () => {

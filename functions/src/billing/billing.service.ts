@@ -2,6 +2,7 @@ import { writeAudit } from '../platform/audit.js';
 import type { RequestContext, UserContext } from '../platform/context.js';
 import { systemContext } from '../platform/context.js';
 import { AppError, conflict, notFound } from '../platform/errors.js';
+import { isConflict, isStale } from '../platform/cosmos-errors.js';
 import type { Logger } from '../platform/logging.js';
 import { settings } from '../platform/settings.js';
 import type { AccountScope, Stored } from '../platform/repo.js';
@@ -292,7 +293,7 @@ async function updateRecord(
         record._etag,
       );
     } catch (error) {
-      if (error instanceof AppError && error.code === 'precondition_failed') continue;
+      if (isStale(error)) continue;
       throw error;
     }
   }
@@ -388,7 +389,7 @@ async function syncSubscription(
       if (event) await billingRepo.replaceApplying(scope, next, record._etag, event);
       else await billingRepo.replace(scope, next, record._etag);
     } catch (error) {
-      if (error instanceof AppError && error.code === 'precondition_failed') continue;
+      if (isStale(error)) continue;
       throw error;
     }
     await applyPlan(scope.accountId, planOf(state));
@@ -1026,8 +1027,8 @@ export async function handleStripeWebhook(
       await billingRepo.markApplied(scope, marker);
     }
   } catch (error) {
-    // Another delivery of the same event applied it first.
-    if (error instanceof AppError && error.code === 'conflict') {
+    // Another delivery of the same event applied it first (its marker exists).
+    if (isConflict(error)) {
       return { received: true, applied: false };
     }
     throw error;

@@ -3,7 +3,8 @@ import { countAuctionsByHouse } from '../../auctions/auctions.service.js';
 import { countBiddersByHouse } from '../../bidders/bidders.service.js';
 import { writeAudit } from '../../platform/audit.js';
 import { systemContext, type RequestContext, type UserContext } from '../../platform/context.js';
-import { AppError, conflict, forbidden, notFound, unauthorized } from '../../platform/errors.js';
+import { isStale } from '../../platform/cosmos-errors.js';
+import { conflict, forbidden, notFound, unauthorized } from '../../platform/errors.js';
 import type { Principal } from '../../platform/principal.js';
 import { validationError } from '../../platform/validation.js';
 import { evaluateFlag, evaluateFlags } from '../../platform/flags.js';
@@ -440,7 +441,7 @@ export async function applyPlan(accountId: string, plan: PaidPlan): Promise<bool
     try {
       await accountsRepo.replace(scope, next, account._etag);
     } catch (error) {
-      if (error instanceof AppError && error.code === 'precondition_failed') continue;
+      if (isStale(error)) continue;
       throw error;
     }
     planRevisions.set(accountId, { revision, readAt: Date.now() });
