@@ -255,6 +255,8 @@ describe('subscribing and changing plan', () => {
   it('keeps an add-on taken off until the period ends', async () => {
     const reply = await change(owner.token, { addOnIds: [] });
     expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    // Nothing is credited for it: it was paid for, and stays on until then.
+    expect((await invoices(owner.token)).body.invoices).toHaveLength(2);
     const ending = reply.body.subscription.addOns.find((addOn) => addOn.addOnId === 'inventory');
     expect(ending).toMatchObject({ status: 'ending' });
     expect(ending!.endsAt).toBe(reply.body.subscription.currentPeriodEnd);
@@ -334,6 +336,45 @@ describe('a renewal the card declines', () => {
       body: { invoiceId: open[0]!.id },
     });
     expect(again.status).toBe(200);
+  });
+});
+
+describe('an open invoice paid by card in the browser', () => {
+  it('is settled when Stripe reports the payment', async () => {
+    const owner = await freshOwner();
+    await addCard(owner.token);
+    const created = await subscribe(owner.token, { tierId: 'tier-5' });
+    await renewed(owner);
+    await addCard(owner.token, 'pm_card_chargeCustomerFail');
+    await stripeControl(`/subscriptions/${created.body.subscription.id}/renew`);
+    const open = await eventually(
+      async () => (await invoices(owner.token, '?status=open')).body.invoices,
+      (list) => list.length === 1,
+    );
+    const intent = await domain<{ clientSecret: string; paymentIntentId: string }>(
+      'POST',
+      '/billing/payment-intent',
+      { token: owner.token, body: { invoiceId: open[0]!.id } },
+    );
+    expect(intent.status, JSON.stringify(intent.body)).toBe(201);
+    expect(intent.body.clientSecret).toContain('_secret_');
+    // What Stripe.js does with the card the person typed.
+    await stripe.paymentIntents.confirm(intent.body.paymentIntentId, {
+      payment_method: 'pm_card_visa',
+    });
+    const paid = await eventually(
+      async () => (await invoices(owner.token, `?status=paid`)).body.invoices,
+      (list) => list.some((invoice) => invoice.id === open[0]!.id),
+    );
+    expect(paid.find((invoice) => invoice.id === open[0]!.id)?.amount).toBe(40000);
+    expect(
+      (
+        await domain('POST', '/billing/payment-intent', {
+          token: owner.token,
+          body: { invoiceId: open[0]!.id },
+        })
+      ).status,
+    ).toBe(409);
   });
 });
 

@@ -14,7 +14,12 @@ import {
 } from '../platform/stripe.js';
 import { validationError } from '../platform/validation.js';
 import { scoredBidderCount, scoredBiddersBetween } from '../bidders/bidders.service.js';
-import { accountNameOf, applyPlan, type PaidPlan } from '../identity/accounts/accounts.service.js';
+import {
+  accountIsOpen,
+  accountNameOf,
+  applyPlan,
+  type PaidPlan,
+} from '../identity/accounts/accounts.service.js';
 import {
   addOnById,
   addOns,
@@ -308,6 +313,7 @@ const metadataOf = (price: Stripe.Price): Partial<PriceMetadata> =>
 function stateOf(
   subscription: Stripe.Subscription,
   previous: SubscriptionState | null,
+  ending: SubscriptionState['endingAddOns'],
 ): SubscriptionState {
   const items = subscription.items.data;
   const plan = items.find((item) => metadataOf(item.price).kind === 'plan');
@@ -325,16 +331,13 @@ function stateOf(
   const carried = (previous?.id === subscription.id ? previous.endingAddOns : []).filter(
     (ending) => !on.has(ending.addOnId) && Date.parse(ending.endsAt) > now,
   );
-  // An add-on that left the subscription since the last state stays on to the period's end.
-  const left = (previous?.id === subscription.id ? previous.addOns : [])
-    .filter((addOn) => !on.has(addOn.addOnId))
-    .filter((addOn) => !carried.some((ending) => ending.addOnId === addOn.addOnId))
-    .map((addOn) => ({
-      addOnId: addOn.addOnId,
-      addedDate: addOn.addedDate,
-      endsAt: previous!.currentPeriodEnd,
-    }))
-    .filter((ending) => Date.parse(ending.endsAt) > now);
+  // Add-ons taken off without a credit, which stay on to the end of the period paid for.
+  const left = ending.filter(
+    (candidate) =>
+      !on.has(candidate.addOnId) &&
+      !carried.some((kept) => kept.addOnId === candidate.addOnId) &&
+      Date.parse(candidate.endsAt) > now,
+  );
   return {
     id: subscription.id,
     tierId,
@@ -372,6 +375,7 @@ async function syncSubscription(
   scope: AccountScope,
   subscription: Stripe.Subscription,
   event?: { id: string; type: string },
+  ending: SubscriptionState['endingAddOns'] = [],
 ): Promise<SubscriptionState> {
   for (;;) {
     const record = await billingRepo.find(scope);
@@ -383,7 +387,7 @@ async function syncSubscription(
       current.id !== subscription.id &&
       LIVE_STATUSES.has(current.status) &&
       subscription.status === 'canceled';
-    const state = stale ? current : stateOf(subscription, current);
+    const state = stale ? current : stateOf(subscription, current, ending);
     const next = { ...record, subscription: state, updatedAt: new Date().toISOString() };
     try {
       if (event) await billingRepo.replaceApplying(scope, next, record._etag, event);
@@ -667,8 +671,11 @@ export async function addPaymentMethod(
   const record = await customerRecord(ctx);
   const intent = await stripeCall((client) =>
     client.setupIntents.retrieve(body.setupIntentId),
-  ).catch(() => {
-    throw fieldError('setupIntentId', 'is not a card setup of this account');
+  ).catch((error: unknown) => {
+    if (error instanceof AppError && error.code === 'bad_request') {
+      throw fieldError('setupIntentId', 'is not a card setup of this account');
+    }
+    throw error;
   });
   const customer = typeof intent.customer === 'string' ? intent.customer : intent.customer?.id;
   if (customer !== record.customerId) {
@@ -787,8 +794,19 @@ export async function createSubscription(
   body: CreateSubscription,
 ): Promise<SubscriptionView> {
   const record = await customerRecord(ctx);
-  if (record.subscription && LIVE_STATUSES.has(record.subscription.status)) {
-    throw conflict('This account already has a subscription: change its plan instead');
+  const alreadySubscribed = () =>
+    conflict('This account already has a subscription: change its plan instead');
+  if (record.subscription && record.subscription.status !== 'canceled') throw alreadySubscribed();
+  // Stripe's word too, so a subscription made by a request that failed after it counts.
+  const existing = await stripeCall((client) =>
+    client.subscriptions.list({ customer: record.customerId, status: 'all', limit: 10 }),
+  );
+  const open = existing.data.find(
+    (candidate) => !['canceled', 'incomplete_expired'].includes(candidate.status),
+  );
+  if (open) {
+    await syncSubscription(ctx.scope, open);
+    throw alreadySubscribed();
   }
   const chosen = [...new Set(body.addOnIds)];
   checkAddOns(body.tierId, chosen);
@@ -804,18 +822,31 @@ export async function createSubscription(
     .map((addOnId) => setupPrice(addOnId, body.tierId))
     .filter((spec) => spec.amount > 0);
   const [prices, setupPrices] = await Promise.all([priceIdsFor(specs), priceIdsFor(setups)]);
+  // The same choice sent twice (a double click, a retry) makes one subscription.
+  const idempotencyKey = [
+    'subscribe',
+    ctx.scope.accountId,
+    record._etag,
+    body.tierId,
+    body.interval,
+    methodId,
+    ...chosen,
+  ].join(':');
   const subscription = await stripeCall((client) =>
-    client.subscriptions.create({
-      customer: record.customerId,
-      items: specs.map((spec, index) =>
-        spec.metered ? { price: prices[index]! } : { price: prices[index]!, quantity: 1 },
-      ),
-      add_invoice_items: setupPrices.map((price) => ({ price, quantity: 1 })),
-      default_payment_method: methodId,
-      // A declined card fails the request and leaves nothing behind.
-      payment_behavior: 'error_if_incomplete',
-      metadata: { accountId: ctx.scope.accountId },
-    }),
+    client.subscriptions.create(
+      {
+        customer: record.customerId,
+        items: specs.map((spec, index) =>
+          spec.metered ? { price: prices[index]! } : { price: prices[index]!, quantity: 1 },
+        ),
+        add_invoice_items: setupPrices.map((price) => ({ price, quantity: 1 })),
+        default_payment_method: methodId,
+        // A declined card fails the request and leaves nothing behind.
+        payment_behavior: 'error_if_incomplete',
+        metadata: { accountId: ctx.scope.accountId },
+      },
+      { idempotencyKey },
+    ),
   );
   const state = await syncSubscription(ctx.scope, subscription);
   await writeAudit(ctx, {
@@ -832,7 +863,7 @@ export async function updateSubscription(
 ): Promise<SubscriptionView> {
   const record = await customerRecord(ctx);
   const current = record.subscription;
-  if (!current || !LIVE_STATUSES.has(current.status)) {
+  if (!current || current.status === 'canceled') {
     throw notFound('This account has no subscription: choose a plan first');
   }
   const tierId = body.tierId ?? current.tierId;
@@ -841,6 +872,13 @@ export async function updateSubscription(
     ? [...new Set(body.addOnIds)]
     : current.addOns.map((addOn) => addOn.addOnId);
   checkAddOns(tierId, chosen);
+  const removed = current.addOns.filter((addOn) => !chosen.includes(addOn.addOnId));
+  // Taking add-ons off and nothing else credits nothing: they stay on to the period's end.
+  const onlyRemoving =
+    tierId === current.tierId &&
+    interval === current.interval &&
+    removed.length > 0 &&
+    chosen.every((addOnId) => current.addOns.some((addOn) => addOn.addOnId === addOnId));
   const planChanged =
     tierId !== current.tierId ||
     interval !== current.interval ||
@@ -887,13 +925,20 @@ export async function updateSubscription(
     return client.subscriptions.update(current.id, {
       items,
       add_invoice_items: setupPrices.map((price) => ({ price, quantity: 1 })),
-      // The difference for the rest of the period is charged (or credited) at once.
-      proration_behavior: 'always_invoice',
+      // Otherwise the difference for the rest of the period is charged (or credited) at once.
+      proration_behavior: onlyRemoving ? 'none' : 'always_invoice',
       payment_behavior: 'error_if_incomplete',
       cancel_at_period_end: body.cancelAtPeriodEnd ?? false,
     });
   });
-  const state = await syncSubscription(ctx.scope, subscription);
+  const ending = onlyRemoving
+    ? removed.map((addOn) => ({
+        addOnId: addOn.addOnId,
+        addedDate: addOn.addedDate,
+        endsAt: current.currentPeriodEnd,
+      }))
+    : [];
+  const state = await syncSubscription(ctx.scope, subscription, undefined, ending);
   await writeAudit(ctx, {
     action: body.cancelAtPeriodEnd ? 'billing.subscription.cancel' : 'billing.subscription.change',
     entity: { type: 'subscription', id: subscription.id },
@@ -989,6 +1034,18 @@ function subscriptionOf(object: Record<string, unknown>): string | undefined {
   return typeof subscription === 'string' ? subscription : subscription?.id;
 }
 
+/** The invoice a succeeded PaymentIntent from `createInvoicePaymentIntent` paid, if any. */
+function invoicePaidBy(event: Stripe.Event): string | undefined {
+  if (event.type !== 'payment_intent.succeeded') return undefined;
+  const invoiceId = event.data.object.metadata?.invoiceId;
+  return invoiceId && /^in_[A-Za-z0-9]+$/.test(invoiceId) ? invoiceId : undefined;
+}
+
+async function invoiceSubscription(invoiceId: string): Promise<string | undefined> {
+  const invoice = await stripeCall((client) => client.invoices.retrieve(invoiceId));
+  return subscriptionOf(invoice as unknown as Record<string, unknown>);
+}
+
 /**
  * Applies one Stripe event, at most once: the account comes from the customer the event is
  * about (which we created with its account id), the subscription is read fresh from Stripe (so
@@ -1016,7 +1073,18 @@ export async function handleStripeWebhook(
   if (await billingRepo.eventApplied(scope, event.id)) return { received: true, applied: false };
 
   const marker = { id: event.id, type: event.type };
-  const subscriptionId = subscriptionOf(object);
+  const paidInvoice = invoicePaidBy(event);
+  if (paidInvoice) {
+    // A card paid an open invoice in the browser: the invoice records it (once: Stripe refuses
+    // to pay a paid invoice, and it is only asked while the invoice is open).
+    const invoice = await stripeCall((client) => client.invoices.retrieve(paidInvoice));
+    if (invoice.status === 'open') {
+      await stripeCall((client) => client.invoices.pay(paidInvoice, { paid_out_of_band: true }));
+    }
+  }
+  const subscriptionId = paidInvoice
+    ? await invoiceSubscription(paidInvoice)
+    : subscriptionOf(object);
   try {
     if (subscriptionId) {
       const subscription = await stripeCall((client) =>
@@ -1048,19 +1116,29 @@ export async function runBillingMinute(log: Logger): Promise<void> {
       const record = await billingRepo.find(scope);
       const state = record?.subscription;
       if (!state) continue;
+      if (LIVE_STATUSES.has(state.status) && !(await accountIsOpen(accountId))) {
+        // A closed account is billed no more: its subscription ends now, without proration.
+        const canceled = await stripeCall((client) => client.subscriptions.cancel(state.id));
+        await syncSubscription(scope, canceled);
+        continue;
+      }
       const now = Date.now();
+      let latest = state;
       if (state.endingAddOns.some((ending) => Date.parse(ending.endsAt) <= now)) {
-        const saved = await updateRecord(scope, (latest) => ({
-          ...latest,
-          subscription: latest.subscription && {
-            ...latest.subscription,
-            endingAddOns: latest.subscription.endingAddOns.filter(
+        const saved = await updateRecord(scope, (current) => ({
+          ...current,
+          subscription: current.subscription && {
+            ...current.subscription,
+            endingAddOns: current.subscription.endingAddOns.filter(
               (ending) => Date.parse(ending.endsAt) > now,
             ),
           },
         }));
-        await applyPlan(accountId, planOf(saved.subscription, now));
+        latest = saved.subscription ?? state;
       }
+      // Every minute, not only on a change: a plan a failed request or webhook left behind
+      // is put right (nothing is written when it already matches).
+      await applyPlan(accountId, planOf(latest, now));
       await reportOverage(scope);
     } catch (error) {
       log.warn('billing minute failed for an account', {

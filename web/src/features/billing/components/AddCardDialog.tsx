@@ -38,17 +38,22 @@ export function AddCardDialog({
   const actions = useBillingActions();
   const [card, setCard] = useState<CardFieldState | null>(null);
   const [makeDefault, setMakeDefault] = useState(true);
+  // The card element goes when the dialog closes; its state must not outlive it.
+  const close = () => {
+    setCard(null);
+    onClose();
+  };
   const save = useAction(
     async () => {
       if (!card) return;
       const method = await actions.addCard(await card.confirm(), firstCard || makeDefault);
       notify.success('Card added', `${method.brand.toUpperCase()} ending in ${method.last4}`);
-      onClose();
+      close();
     },
     { onError: (message) => notify.error('Failed to add card', message) },
   );
   return (
-    <Dialog open={open} onOpenChange={(_, data) => !data.open && !save.busy && onClose()}>
+    <Dialog open={open} onOpenChange={(_, data) => !data.open && !save.busy && close()}>
       <DialogSurface className={styles.surface}>
         <DialogBody>
           <DialogTitle>Add Credit Card</DialogTitle>
@@ -68,7 +73,7 @@ export function AddCardDialog({
             ) : null}
           </DialogContent>
           <DialogActions>
-            <Button appearance="secondary" disabled={save.busy} onClick={onClose}>
+            <Button appearance="secondary" disabled={save.busy} onClick={close}>
               Cancel
             </Button>
             <Button

@@ -89,8 +89,8 @@ const useStyles = makeStyles({
   filter: { maxWidth: '220px' },
 });
 
-const active = (status: string) => status === 'active' || status === 'trialing';
-const statusColour = (status: string) => (active(status) ? 'success' : 'danger');
+// Spec 4.3: active is green, anything else red; add-ons alike.
+const statusColour = (status: string) => (status === 'active' ? 'success' : 'danger');
 
 function FreemiumBanner({ onUpgrade }: { onUpgrade(): void }) {
   const freemium = useFreemium();
@@ -249,7 +249,7 @@ function OverviewPanel({ subscription }: { subscription: SubscriptionView }) {
                     color={
                       addOn.status === 'active' && !subscription.cancelAtPeriodEnd
                         ? 'success'
-                        : 'warning'
+                        : 'danger'
                     }
                   >
                     {addOn.status === 'active' && !subscription.cancelAtPeriodEnd
@@ -536,7 +536,14 @@ export function PlanTab() {
   const [params, setParams] = useSearchParams();
   const upgradeFor = params.get('upgrade');
   const [upgrading, setUpgrading] = useState(upgradeFor !== null);
-  const [panel, setPanel] = useState<Panel>('overview');
+  // The section is in the address, so a reload or the back button keeps it.
+  const section = params.get('section');
+  const panel: Panel = section === 'invoices' || section === 'methods' ? section : 'overview';
+  const setPanel = (next: Panel) => {
+    if (next === 'overview') params.delete('section');
+    else params.set('section', next);
+    setParams(params);
+  };
   const reported = useRef(false);
 
   useEffect(() => {

@@ -137,7 +137,11 @@ export function UpgradeDialog({
   const recurring = tier
     ? feeFor(tier, interval) + picked.reduce((sum, addOn) => sum + feeFor(addOn, interval), 0)
     : 0;
-  const held = new Set(current?.addOns.map((addOn) => addOn.addOnId) ?? []);
+  // Only add-ons still on the subscription are held; one that is ending costs its setup again.
+  const held = new Set(
+    current?.addOns.filter((addOn) => addOn.status === 'active').map((addOn) => addOn.addOnId) ??
+      [],
+  );
   const setupToday = tier
     ? picked
         .filter((addOn) => !held.has(addOn.id))
