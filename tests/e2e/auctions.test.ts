@@ -304,6 +304,10 @@ describe('running an auction in the browser', () => {
     // Lot 3 moves up with the keyboard, and keeps the focus.
     const up = page.getByRole('button', { name: 'Move lot 3 up' });
     await up.focus();
+    // The table moves at once; the server's answer to the move is what the API check waits on.
+    const moved = page.waitForResponse(
+      (response) => response.url().includes('/lots') && response.request().method() !== 'GET',
+    );
     await page.keyboard.press('Enter');
     await expect
       .poll(async () =>
@@ -315,6 +319,7 @@ describe('running an auction in the browser', () => {
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? ''))
       .toBe('Move lot 3 up');
+    expect((await moved).ok()).toBe(true);
     const lots = await domain<{ lots: Lot[] }>(`${auctionUrl}/lots`);
     expect(lots.lots.map((lot) => lot.lotNumber)).toEqual(['1', '3', '2']);
   });

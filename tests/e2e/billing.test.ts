@@ -128,6 +128,17 @@ describe('the Plan tab', () => {
     await page.getByRole('tab', { name: 'Payment Methods' }).click();
     await page.getByText('VISA ending in 4242').waitFor();
     await page.getByText('Default', { exact: true }).waitFor();
+    await page.getByRole('textbox', { name: /Address line 1/ }).fill('48 Fore Street');
+    await page.getByRole('textbox', { name: /City/ }).fill('Portland');
+    await page.getByRole('textbox', { name: /Postal code/ }).fill('04101');
+    await page.getByRole('textbox', { name: /Tax id/ }).fill('12-3456789');
+    await page.getByRole('button', { name: 'Save billing address' }).click();
+    await page.getByText('Billing address saved').first().waitFor();
+    await page.reload();
+    await expect
+      .poll(() => page.getByRole('textbox', { name: /Address line 1/ }).inputValue())
+      .toBe('48 Fore Street');
+    await screenshot(page, 'plan-payment-methods-light');
 
     await page.getByRole('tab', { name: 'Overview' }).click();
     await page.getByRole('button', { name: 'Cancel Subscription' }).click();

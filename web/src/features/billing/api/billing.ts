@@ -127,6 +127,17 @@ export function useBillingActions() {
       await afterPlanChange();
       return changed.subscription;
     },
+    saveBillingAddress: async (body: {
+      billingAddress: NonNullable<BillingAccountView['billingAddress']>;
+      taxId: string | null;
+    }) => {
+      await apiRequest(domainApi('/billing/billing-address'), {
+        method: 'PUT',
+        body,
+        schema: billingAccountResponseSchema,
+      });
+      await refresh();
+    },
     payInvoice: async (invoiceId: string) => {
       const paid = await apiRequest(domainApi('/billing/stripe/process-payment'), {
         method: 'POST',

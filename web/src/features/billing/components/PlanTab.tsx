@@ -47,6 +47,7 @@ import {
   type SubscriptionView,
 } from '../api/billing';
 import { AddCardDialog } from './AddCardDialog';
+import { BillingAddressCard } from './BillingAddressCard';
 import { intervalWord, shortDate, usd } from './billing-format';
 import { UpgradeDialog } from './UpgradeDialog';
 
@@ -481,6 +482,7 @@ function PaymentMethodsPanel({ account }: { account: BillingAccountView }) {
           )}
         </div>
       </Card>
+      <BillingAddressCard account={account} />
       <div className={grid.columns}>
         <Card className={grid.card}>
           <CardHeader header={<Subtitle2 as="h3">ACH bank transfer</Subtitle2>} />
