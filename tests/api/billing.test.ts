@@ -12,6 +12,7 @@ import type {
 import { codeOf, domain, fieldsOf, freshOwner, messageOf, type Owner } from '../support/bidders.js';
 import {
   call,
+  clearSandboxStarts,
   demo,
   GOOD_PASSWORD,
   latestMail,
@@ -126,6 +127,26 @@ describe('the demo tenant', () => {
   });
 });
 
+describe('a demo sandbox', () => {
+  it('shows the plan Lotwise gave it, billed to nobody, and is not on the free plan', async () => {
+    await clearSandboxStarts();
+    const demoSession = await call<{ accessToken: string }>('POST', '/login/demo');
+    expect(demoSession.status, JSON.stringify(demoSession.body)).toBe(200);
+    const token = demoSession.body.accessToken;
+    const view = await account(token);
+    expect(view.subscription).toBeNull();
+    expect(view.complimentary).toEqual({
+      tierId: 'tier-3',
+      tierName: 'Business',
+      addOnIds: ['inventory', 'payments'],
+    });
+    const freemium = await domain<{ freemium: Freemium }>('GET', '/billing/freemium-status', {
+      token,
+    });
+    expect(freemium.body.freemium.isFreemium).toBe(false);
+  });
+});
+
 describe('a new account', () => {
   it('starts on the free plan with 50 free scored bidders and no subscription', async () => {
     const owner = await freshOwner();
@@ -140,6 +161,7 @@ describe('a new account', () => {
     });
     const view = await account(owner.token);
     expect(view.subscription).toBeNull();
+    expect(view.complimentary).toBeNull();
     expect(view.paymentMethods).toEqual([]);
     expect(view.id).toMatch(/^cus_/);
     expect((await plan(owner.token)).body).toMatchObject({

@@ -5,6 +5,7 @@ import type { TimerFunction } from '../../functions/src/platform/functions.js';
 import { createBidder, domain, type BidderListItem } from '../support/bidders.js';
 import {
   call,
+  clearSandboxStarts,
   clearThrottle,
   database,
   demo,
@@ -39,16 +40,7 @@ async function sandbox(): Promise<DemoSession> {
   return reply.body;
 }
 
-/** Forgets the demos this address started, so each test starts with its full allowance. */
-async function clearStarts(): Promise<void> {
-  const starts = db.container('sandboxes');
-  const { resources } = await starts.items
-    .query<{ id: string }>("SELECT c.id FROM c WHERE c.type = 'starts'")
-    .fetchAll();
-  await Promise.all(resources.map(({ id }) => starts.item(id, id).delete()));
-}
-
-beforeEach(clearStarts);
+beforeEach(clearSandboxStarts);
 afterEach(clearThrottle);
 
 async function runExpiryJob(): Promise<void> {

@@ -172,3 +172,17 @@ export async function database() {
     dispose: () => client.dispose(),
   };
 }
+
+/** Forgets the demos started from this machine, so a test has the full allowance of starts. */
+export async function clearSandboxStarts(): Promise<void> {
+  const { db, dispose } = await database();
+  try {
+    const starts = db.container('sandboxes');
+    const { resources } = await starts.items
+      .query<{ id: string }>("SELECT c.id FROM c WHERE c.type = 'starts'")
+      .fetchAll();
+    await Promise.all(resources.map(({ id }) => starts.item(id, id).delete()));
+  } finally {
+    dispose();
+  }
+}

@@ -166,6 +166,10 @@ export const billingAccountSchema = z.object({
   paymentMethods: z.array(paymentMethodSchema),
   /** Where to ask about ACH, invoicing on terms and anything else about paying. */
   financeEmail: z.string(),
+  /** A plan Lotwise gave the account without billing it (a demo sandbox); null otherwise. */
+  complimentary: z
+    .object({ tierId: tierIdSchema, tierName: z.string(), addOnIds: z.array(addOnIdSchema) })
+    .nullable(),
 });
 export const billingAccountResponseSchema = z.object({ account: billingAccountSchema });
 export type BillingAccountView = z.infer<typeof billingAccountSchema>;

@@ -17,6 +17,7 @@ import { scoredBidderCount, scoredBiddersBetween } from '../bidders/bidders.serv
 import {
   accountIsOpen,
   accountNameOf,
+  accountPlanOf,
   applyPlan,
   type PaidPlan,
 } from '../identity/accounts/accounts.service.js';
@@ -528,6 +529,25 @@ async function paymentMethodsOf(customerId: string): Promise<PaymentMethodView[]
   return methods.data.map((method) => toPaymentMethod(method, defaultId));
 }
 
+/**
+ * The paid plan an account holds without a live subscription: one Lotwise set itself (a demo
+ * sandbox's), which nobody is billed for.
+ */
+async function complimentaryPlan(
+  scope: AccountScope,
+  record: BillingRecord | undefined,
+): Promise<BillingAccountView['complimentary']> {
+  if (record?.subscription && LIVE_STATUSES.has(record.subscription.status)) return null;
+  const plan = await accountPlanOf(scope.accountId);
+  const tier = plan.tier === 'free' ? undefined : tierById(plan.tier);
+  if (!tier) return null;
+  return {
+    tierId: tier.id,
+    tierName: tier.name,
+    addOnIds: addOns.filter((addOn) => plan.addOns[addOn.id]).map((addOn) => addOn.id),
+  };
+}
+
 export async function billingAccount(ctx: UserContext): Promise<BillingAccountView> {
   const record = await customerRecord(ctx);
   return {
@@ -543,12 +563,15 @@ export async function billingAccount(ctx: UserContext): Promise<BillingAccountVi
         : null,
     paymentMethods: await paymentMethodsOf(record.customerId),
     financeEmail: settings().SUPPORT_EMAIL,
+    complimentary: await complimentaryPlan(ctx.scope, record),
   };
 }
 
 export async function freemiumStatus(ctx: RequestContext): Promise<Freemium> {
   const [record, used] = await Promise.all([billingRepo.find(ctx.scope), scoredBidderCount(ctx)]);
-  const subscribed = Boolean(record?.subscription && LIVE_STATUSES.has(record.subscription.status));
+  const subscribed =
+    Boolean(record?.subscription && LIVE_STATUSES.has(record.subscription.status)) ||
+    (await complimentaryPlan(ctx.scope, record)) !== null;
   const since = record?.createdAt ?? new Date().toISOString();
   return {
     isFreemium: !subscribed,

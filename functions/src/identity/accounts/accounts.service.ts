@@ -455,6 +455,13 @@ export async function applyPlan(accountId: string, plan: PaidPlan): Promise<bool
   }
 }
 
+/** The tier and add-ons the account has now, whoever set them (billing, or a demo sandbox). */
+export async function accountPlanOf(accountId: string): Promise<PaidPlan> {
+  const account = await accountsRepo.account({ accountId });
+  if (!account) throw notFound('Account not found');
+  return { tier: account.subscription.tier, addOns: account.subscription.addOns };
+}
+
 /**
  * Refuses a token issued before the account's plan last changed: the client's one refresh on a
  * 401 brings a token with the features the account has now.

@@ -601,6 +601,27 @@ export function PlanTab() {
       <FreemiumBanner onUpgrade={() => setUpgrading(true)} />
       {subscription ? (
         <PlanCards subscription={subscription} onChangePlan={() => setUpgrading(true)} />
+      ) : account.complimentary ? (
+        <Card className={grid.card}>
+          <CardHeader
+            header={<Subtitle1 as="h3">{account.complimentary.tierName}</Subtitle1>}
+            description={
+              <Caption1>
+                {account.complimentary.addOnIds.length
+                  ? `With ${account.complimentary.addOnIds
+                      .map((id) => (id === 'inventory' ? 'Inventory' : 'Payments'))
+                      .join(' and ')}. `
+                  : ''}
+                Provided by Lotwise for this demo: nothing is billed.
+              </Caption1>
+            }
+            action={
+              <Button appearance="primary" onClick={() => setUpgrading(true)}>
+                Upgrade Now
+              </Button>
+            }
+          />
+        </Card>
       ) : (
         <Card className={grid.card}>
           <CardHeader
