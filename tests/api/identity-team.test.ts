@@ -264,6 +264,38 @@ describe('tenancy', () => {
 });
 
 describe('houses and groups', () => {
+  it('deletes a house while its group is edited at the same moment, and the group loses only the house', async () => {
+    const house = await call<{ id: string }>('POST', '/accounts/current/auction-houses', {
+      token: owner.accessToken,
+      body: { name: 'Harborview Pop-up', businessName: 'Pop-up LLC', city: 'Bath' },
+    });
+    expect(house.status, JSON.stringify(house.body)).toBe(201);
+    const group = await call<{ id: string; etag: string }>('POST', '/auction-house-groups', {
+      token: owner.accessToken,
+      body: { name: 'Pop-ups', houseIds: [house.body.id] },
+    });
+    expect(group.status).toBe(201);
+    const [edited, deleted] = await Promise.all([
+      call('PUT', `/auction-house-groups/${group.body.id}`, {
+        token: owner.accessToken,
+        body: { description: 'Summer rooms' },
+        headers: ifMatch(group.body.etag),
+      }),
+      call('DELETE', `/auction-houses/${house.body.id}`, { token: owner.accessToken }),
+    ]);
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(204);
+    // The edit was made against the group as it was: it stands, or is refused as stale.
+    expect([200, 412]).toContain(edited.status);
+    const after = await call<{ houseIds: string[]; description: string }>(
+      'GET',
+      `/auction-house-groups/${group.body.id}`,
+      { token: owner.accessToken },
+    );
+    expect(after.body.houseIds).toEqual([]);
+    if (edited.status === 200) expect(after.body.description).toBe('Summer rooms');
+    await call('DELETE', `/auction-house-groups/${group.body.id}`, { token: owner.accessToken });
+  });
+
   it('creates, edits and deletes a house and a group, owner only', async () => {
     const created = await call<{ id: string; name: string; staffCount: number; etag: string }>(
       'POST',

@@ -229,6 +229,24 @@ describe('who may change settings', () => {
 });
 
 describe('the portal logo', () => {
+  it('is kept when a save of the portal lands at the same moment, and the save stands too', async () => {
+    const before = await read<PaymentPortalSettings>('/settings/payment-portal');
+    const supportEmail = `logo-race-${Date.now()}@harborview.example`;
+    const [upload, saved] = await Promise.all([
+      uploadLogo(Buffer.from(CLEAN_SVG), 'race.svg'),
+      save<PaymentPortalSettings>(
+        '/settings/payment-portal',
+        { ...portalInput(before), supportEmail },
+        before.etag,
+      ),
+    ]);
+    expect(upload.status, JSON.stringify(upload.body)).toBe(200);
+    expect([200, 412]).toContain(saved.status);
+    const after = await read<PaymentPortalSettings>('/settings/payment-portal');
+    expect(after.logoUrl).toBe(upload.body.logoUrl);
+    if (saved.status === 200) expect(after.supportEmail).toBe(supportEmail);
+  });
+
   it('takes a PNG and serves it publicly, immutable, with its own type', async () => {
     const reply = await uploadLogo(PNG, 'logo.png');
     expect(reply.status, JSON.stringify(reply.body)).toBe(200);

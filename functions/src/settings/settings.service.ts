@@ -4,7 +4,7 @@ import { accountIsOpen, accountNameOf, housesOf } from '../identity/accounts/acc
 import { writeAudit } from '../platform/audit.js';
 import type { AccountScope, RequestContext } from '../platform/context.js';
 import { isConflict, isStale } from '../platform/cosmos-errors.js';
-import { notFound, preconditionFailed } from '../platform/errors.js';
+import { AppError, notFound, preconditionFailed } from '../platform/errors.js';
 import { settings as serviceSettings } from '../platform/settings.js';
 import { validationError } from '../platform/validation.js';
 import { readAll, type FormPart } from '../uploads/files.js';
@@ -230,21 +230,30 @@ export async function uploadLogo(
   const hash = createHash('sha256').update(data).digest('base64url').slice(0, 32);
   const logo: LogoRecord = { file: `${hash}.${checked.kind}`, contentType, size: data.length };
   await putLogo(ctx.scope, logo.file, data, contentType);
-  const current = await findPaymentPortal(ctx.scope);
-  const saved = await saveOver<PaymentPortalRecord>(
-    ctx,
-    current,
-    {
-      id: PAYMENT_PORTAL_ID,
-      kind: 'paymentPortal',
-      settings: await portalSettingsOf(ctx.scope, current),
-      logo,
-    },
-    undefined,
-    'payment portal',
-  );
-  if (current?.logo && current.logo.file !== logo.file)
-    await deleteLogo(ctx.scope, current.logo.file);
+  let replaced: LogoRecord | null | undefined;
+  let saved: Awaited<ReturnType<typeof saveOver<PaymentPortalRecord>>>;
+  try {
+    saved = await overConcurrentSaves(ctx, async (current) => {
+      replaced = current?.logo;
+      return saveOver<PaymentPortalRecord>(
+        ctx,
+        current,
+        {
+          id: PAYMENT_PORTAL_ID,
+          kind: 'paymentPortal',
+          settings: await portalSettingsOf(ctx.scope, current),
+          logo,
+        },
+        undefined,
+        'payment portal',
+      );
+    });
+  } catch (error) {
+    // Not kept: the file it would have named goes too (unless it is the logo already).
+    if (replaced?.file !== logo.file) await deleteLogo(ctx.scope, logo.file);
+    throw error;
+  }
+  if (replaced && replaced.file !== logo.file) await deleteLogo(ctx.scope, replaced.file);
   return portalView(ctx.scope, saved, origin);
 }
 
@@ -252,17 +261,39 @@ export async function removeLogo(
   ctx: RequestContext,
   origin: string,
 ): Promise<PaymentPortalSettings> {
-  const current = await findPaymentPortal(ctx.scope);
-  if (!current?.logo) return portalView(ctx.scope, current, origin);
-  const saved = await saveOver<PaymentPortalRecord>(
-    ctx,
-    current,
-    { id: PAYMENT_PORTAL_ID, kind: 'paymentPortal', settings: current.settings, logo: null },
-    undefined,
-    'payment portal',
-  );
-  await deleteLogo(ctx.scope, current.logo.file);
+  let removed: LogoRecord | null | undefined;
+  const saved = await overConcurrentSaves(ctx, async (current) => {
+    removed = current?.logo;
+    if (!current?.logo) return current;
+    return saveOver<PaymentPortalRecord>(
+      ctx,
+      current,
+      { id: PAYMENT_PORTAL_ID, kind: 'paymentPortal', settings: current.settings, logo: null },
+      undefined,
+      'payment portal',
+    );
+  });
+  if (removed) await deleteLogo(ctx.scope, removed.file);
   return portalView(ctx.scope, saved, origin);
+}
+
+/**
+ * A logo change does not depend on the version of the settings the person saw, so one that meets
+ * a save made at the same moment is made again over it instead of answering 412.
+ */
+async function overConcurrentSaves<T>(
+  ctx: RequestContext,
+  change: (current: Awaited<ReturnType<typeof findPaymentPortal>>) => Promise<T>,
+): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    const current = await findPaymentPortal(ctx.scope);
+    try {
+      return await change(current);
+    } catch (error) {
+      const raced = error instanceof AppError && error.code === 'precondition_failed';
+      if (!raced || attempt >= 5) throw error;
+    }
+  }
 }
 
 /** A logo's bytes for its public address; 404 for any other name. */

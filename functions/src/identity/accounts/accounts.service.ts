@@ -609,21 +609,34 @@ async function deletionBlocker(ctx: UserContext, house: Stored<HouseRecord>) {
  * Deletes a house nothing depends on any more (409 saying what still does), and takes it out of
  * any group: a group is only a view of houses.
  */
+/**
+ * Takes a house out of a group, over any edit of the group made meanwhile (the edit stands, less
+ * the house): the delete was not made against a version of the group.
+ */
+async function leaveGroup(scope: AccountScope, groupId: string, houseId: string) {
+  for (;;) {
+    const group = await accountsRepo.group(scope, groupId);
+    if (!group?.houseIds.includes(houseId)) return;
+    try {
+      await accountsRepo.replace(
+        scope,
+        { ...group, houseIds: group.houseIds.filter((id) => id !== houseId) },
+        group._etag,
+      );
+      return;
+    } catch (error) {
+      if (!isStale(error)) throw error;
+    }
+  }
+}
+
 export async function deleteHouse(ctx: UserContext, houseId: string) {
   const scope = ctx.scope;
   const house = await accountsRepo.house(scope, houseId);
   if (!house) throw notFound('Auction house not found');
   const blocker = await deletionBlocker(ctx, house);
   if (blocker) throw conflict(blocker.message, blocker.details);
-  for (const group of await accountsRepo.groups(scope)) {
-    if (group.houseIds.includes(houseId)) {
-      await accountsRepo.replace(
-        scope,
-        { ...group, houseIds: group.houseIds.filter((id) => id !== houseId) },
-        group._etag,
-      );
-    }
-  }
+  for (const { id } of await accountsRepo.groups(scope)) await leaveGroup(scope, id, houseId);
   await accountsRepo.remove(scope, houseId);
   await writeAudit(ctx, {
     action: 'house.delete',
