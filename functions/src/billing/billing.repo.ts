@@ -19,7 +19,7 @@ export interface SubscriptionState {
   endingAddOns: { addOnId: AddOnId; addedDate: string; endsAt: string }[];
   /** What the plan and add-ons cost each period, in cents. */
   amount: number;
-  /** Stripe's time of the state, so an older webhook never overwrites a newer one. */
+  /** When Lotwise last read the state from Stripe (unix seconds); each read is a fresh retrieve. */
   syncedAt: number;
 }
 
