@@ -110,7 +110,11 @@ describe('a non-paying bidder in the browser', () => {
     const cents = async (label: string) =>
       Math.round(Number((await fact(label).textContent())?.replace(/[^0-9.]/g, '')) * 100);
     expect(await cents('Amount due')).toBe(buyer.owed);
-    expect(await fact('Reminders').textContent()).toMatch(/^0 of 3 sent; next /);
+    // The first reminder is due at once and goes with the automation's next run, which the
+    // stack's five-minute timer may make before this reads it.
+    expect(await fact('Reminders').textContent()).toMatch(
+      /^(0 of 3 sent|1 of 3 sent, last .+); next /,
+    );
     expect(await fact('Standing').textContent()).toMatch(/^A strike against the bidder/);
     expect(await fact('Name').textContent()).toBe('Harborview Estates');
 
