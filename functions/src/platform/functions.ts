@@ -21,6 +21,9 @@ export type AppSelection = AppName | 'all';
 /** How a route guards against lost updates (see RouteSpec.concurrency). */
 export type Concurrency = 'none' | 'if-match' | 'if-match-optional';
 
+/** The add-ons that unlock whole features (their routes declare `feature`). */
+export type PlanFeature = 'inventory' | 'payments';
+
 /** Who may call a route with a catalogue permission: people only, or also the house's API keys. */
 export type Callers = 'people' | 'people-and-keys';
 
@@ -36,6 +39,8 @@ export interface RouteContract {
   allowDuringMfaSetup: boolean;
   /** Whether the house's API keys may call it (see RouteSpec.callers). */
   apiKeys: boolean;
+  /** The add-on the account's plan must include (see RouteSpec.feature). */
+  feature?: PlanFeature;
 }
 
 export interface HttpFunction {

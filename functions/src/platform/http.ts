@@ -16,7 +16,13 @@ import {
 } from './context.js';
 import { AppError, forbidden, payloadTooLarge, preconditionRequired } from './errors.js';
 import { toAppError } from './error-mapping.js';
-import type { Callers, Concurrency, HttpFunction, RoutePermission } from './functions.js';
+import type {
+  Callers,
+  Concurrency,
+  HttpFunction,
+  PlanFeature,
+  RoutePermission,
+} from './functions.js';
 import { contextLogger } from './invocation-log.js';
 import type { Logger } from './logging.js';
 import {
@@ -111,6 +117,12 @@ export interface RouteSpec<
    * key's permissions exactly as a person's; `people` refuses them (the auth app's routes).
    */
   callers?: K;
+  /**
+   * An add-on the account's plan must include (spec §6, feature access): without it the route
+   * answers 403 "Access denied: {feature} feature not available in your plan". The plan is read
+   * from the person's token, so such routes are for people only.
+   */
+  feature?: PlanFeature;
   handler(input: RouteRequest<P, Q, B, Perm, C, K>): Promise<RouteResult<NoInfer<R>>>;
 }
 
@@ -140,6 +152,11 @@ async function readJsonBody(request: HttpRequest, maxBytes: number): Promise<unk
 /** Whether a route takes API keys: one with a catalogue permission that is not for people only. */
 const takesApiKeys = (permission: RoutePermission, callers: Callers) =>
   permission !== 'public' && permission !== 'authenticated' && callers !== 'people';
+
+function requireFeature(principal: Principal | ApiKeyPrincipal | undefined, feature: PlanFeature) {
+  if (principal && !isApiKeyPrincipal(principal) && principal.features.has(feature)) return;
+  throw forbidden(`Access denied: ${feature} feature not available in your plan`, { feature });
+}
 
 async function resolvePrincipal(
   request: HttpRequest,
@@ -227,7 +244,8 @@ export function httpRoute<
   K extends Callers = 'people-and-keys',
 >(spec: RouteSpec<P, Q, B, R, Perm, C, K>): HttpFunction {
   const concurrency: Concurrency = spec.concurrency ?? 'none';
-  const apiKeys = takesApiKeys(spec.permission, spec.callers ?? 'people-and-keys');
+  const apiKeys =
+    !spec.feature && takesApiKeys(spec.permission, spec.callers ?? 'people-and-keys');
   const handler = async (
     request: HttpRequest,
     context: InvocationContext,
@@ -249,6 +267,7 @@ export function httpRoute<
         spec.allowDuringMfaSetup ?? false,
         apiKeys,
       );
+      if (spec.feature) requireFeature(principal, spec.feature);
       const params = spec.params
         ? parseInput('params', spec.params, { ...request.params })
         : ({} as P);
@@ -324,6 +343,7 @@ export function httpRoute<
       maxBodyBytes: spec.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
       allowDuringMfaSetup: spec.allowDuringMfaSetup ?? false,
       apiKeys,
+      ...(spec.feature ? { feature: spec.feature } : {}),
     },
   };
 }
