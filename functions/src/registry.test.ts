@@ -40,10 +40,12 @@ describe('function registration', () => {
       (definition) =>
         definition.contract &&
         !definition.contract.apiKeys &&
+        !definition.contract.feature &&
         !['public', 'authenticated'].includes(definition.permission),
     );
-    // Keys, webhooks and the plan's billing are managed by people; every other catalogue route of
-    // the domain takes keys. All kinds are there, so the check is not over an empty list.
+    // Keys, webhooks and the plan's billing are managed by people, and so are the add-ons' routes
+    // (their plan is read from a person's token); every other catalogue route of the domain takes
+    // keys. All kinds are there, so the check is not over an empty list.
     const permissions = new Set(domainWithoutKeys.map((definition) => definition.permission));
     expect([...permissions].sort()).toEqual([
       'system:api_keys',
@@ -55,6 +57,11 @@ describe('function registration', () => {
         .filter((definition) => definition.permission === 'system:settings')
         .every((definition) => definition.route.startsWith('billing/')),
     ).toBe(true);
+    const addOnRoutes = http('domain').filter((definition) => definition.contract?.feature);
+    expect(new Set(addOnRoutes.map((definition) => definition.contract?.feature))).toEqual(
+      new Set(['inventory', 'payments']),
+    );
+    expect(addOnRoutes.every((definition) => !definition.contract?.apiKeys)).toBe(true);
   });
 
   it('serves health for each service from its own app, and the JSON 404 last', () => {

@@ -42,7 +42,14 @@ import { sandboxFunctions } from './sandbox/sandbox.routes.js';
 import { scoringContainer } from './scoring/scoring.repo.js';
 import { scoringFunctions } from './scoring/scoring.routes.js';
 import { settingsContainer } from './settings/settings.repo.js';
+import { paymentsContainer } from './payments/payments.repo.js';
+import { paymentsFunctions } from './payments/payments.routes.js';
+import { settlementsContainer } from './payments/settlements/settlements.repo.js';
+import { settlementFunctions } from './payments/settlements/settlements.routes.js';
+import { exportFunctions } from './payments/exports/exports.routes.js';
 import { settingsFunctions } from './settings/settings.routes.js';
+import { inventoryContainer } from './inventory/inventory.repo.js';
+import { inventoryFunctions } from './inventory/inventory.routes.js';
 import { telemetryFunctions } from './telemetry/telemetry.routes.js';
 import { uploadFunctions } from './uploads/uploads.routes.js';
 import { webhookDeliveriesContainer, webhookEndpointsContainer } from './webhooks/webhooks.repo.js';
@@ -64,6 +71,10 @@ const featureTables = (): FunctionTable[] => [
   apiKeyFunctions,
   webhookFunctions,
   settingsFunctions,
+  paymentsFunctions,
+  settlementFunctions,
+  exportFunctions,
+  inventoryFunctions,
   sandboxFunctions(accountPartitioned()),
 ];
 
@@ -101,6 +112,9 @@ export const containerDefinitions: ContainerDefinition[] = [
   webhookEndpointsContainer,
   webhookDeliveriesContainer,
   settingsContainer,
+  paymentsContainer,
+  settlementsContainer,
+  inventoryContainer,
 ];
 
 /** The containers whose documents belong to one account each: removing an account empties them. */

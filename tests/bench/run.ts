@@ -9,6 +9,7 @@ import { BIDDER_PARTS, bidderFigures, type BidderFigures } from './bidders.js';
 import { identityFigures } from './identity.js';
 import { INTEGRATION_PARTS, integrationFigures, type IntegrationFigures } from './integrations.js';
 import { legalFigures, type LegalFigures } from './legal.js';
+import { paymentFigures, paymentsSummary } from './payments.js';
 import { round, summarise, type Summary } from './stats.js';
 
 /**
@@ -25,6 +26,8 @@ import { round, summarise, type Summary } from './stats.js';
  *     and a 20,000-bidder platform import with 5% already known.
  *  7. Legal: the case list at 10,000 cases (the screen's 1,000 rows, a filtered page, a later
  *     page of a search) against the bare SDK query.
+ *  8. Payments: invoices for 2,000 lots and 500 buyers, settlements and a statement PDF, and an
+ *     .xlsx export of 50,000 transactions (time and the host's memory).
  */
 
 function runChild(script: string, args: string[] = []) {
@@ -121,13 +124,22 @@ async function hostFigures() {
 }
 
 /**
- * BENCH=identity,query,host,bidders,auctions,integrations,legal picks the parts (all by default), BENCH_BIDDERS the
+ * BENCH=identity,query,host,bidders,auctions,integrations,legal,payments picks the parts (all by default), BENCH_BIDDERS the
  * bidder parts (see bidders.ts) and BENCH_AUCTIONS the auction parts (see auctions.ts); a part
  * may also be named as an argument (`npm run bench -- auctions`). A run of every part writes
  * tests/artifacts/bench.json; a partial run writes tests/artifacts/bench-<parts>.json, so it
  * never replaces the full figures.
  */
-const PARTS = ['identity', 'query', 'host', 'bidders', 'auctions', 'integrations', 'legal'];
+const PARTS = [
+  'identity',
+  'query',
+  'host',
+  'bidders',
+  'auctions',
+  'integrations',
+  'legal',
+  'payments',
+];
 const named = process.argv.slice(2).filter((argument) => PARTS.includes(argument));
 const parts = named.length ? named : process.env.BENCH ? process.env.BENCH.split(',') : PARTS;
 const bidderParts = process.env.BENCH_BIDDERS ? process.env.BENCH_BIDDERS.split(',') : BIDDER_PARTS;
@@ -155,6 +167,7 @@ const bidders = await when('bidders', () => bidderFigures(bidderParts));
 const auctions = await when('auctions', () => auctionFigures(auctionParts));
 const integrations = await when('integrations', () => integrationFigures(integrationParts));
 const legal = await when('legal', legalFigures);
+const payments = await when('payments', paymentFigures);
 
 const report = {
   measuredAt: new Date().toISOString(),
@@ -166,6 +179,7 @@ const report = {
   auctions,
   integrations,
   legal,
+  payments,
 };
 
 function emulatorQueryReport(before: QueryFigures, after: QueryFigures) {
@@ -246,6 +260,7 @@ process.stdout.write(
     auctions && auctionsSummary(auctions),
     integrations && integrationsSummary(integrations),
     legal && legalSummary(legal),
+    payments && paymentsSummary(payments),
   ]
     .filter(Boolean)
     .join('\n')}\nSaved to tests/artifacts/${artifact}\n`,

@@ -8,6 +8,7 @@ import {
   keepSignedIn,
   request,
   signIn,
+  signUp,
   type Answer,
   type Call,
   type Caller,
@@ -39,6 +40,9 @@ const roles = [
   { label: 'viewer', email: demo.viewer },
 ];
 const callers: Caller[] = [];
+/** An owner whose plan has neither add-on: every route of an add-on refuses them. */
+let freePlan: Caller;
+let featureRefusals = 0;
 /** The house's API key: its permissions, as given. */
 const apiKey = { token: '', permissions: [] as string[] };
 let cases = 0;
@@ -49,6 +53,7 @@ beforeAll(async () => {
   for (const role of roles) {
     callers.push(await signIn(role.label, role.email, DEMO_PASSWORD, role.accountName));
   }
+  freePlan = await signUp('matrix-free-plan');
   const [owner, , staff] = callers;
   const created = await request(domainUrl(), 'POST', '/api-keys', {
     token: owner?.token,
@@ -61,7 +66,7 @@ beforeAll(async () => {
 
 afterAll(() => {
   process.stdout.write(
-    `[reliability] matrix: ${ops.length} routes × (anonymous + ${roles.length} roles + an API key) = ${cases} cases, ${refused} of them a 403 for a missing permission; ${signInsEnded} sign-ins ended by a case and renewed\n`,
+    `[reliability] matrix: ${ops.length} routes × (anonymous + ${roles.length} roles + an API key) = ${cases} cases, ${refused} of them a 403 for a missing permission; ${featureRefusals} refusals of an add-on the plan lacks; ${signInsEnded} sign-ins ended by a case and renewed\n`,
   );
 });
 
@@ -148,8 +153,22 @@ describe('the permission matrix', () => {
       }
       return problems;
     };
-    const problems = (await Promise.all([anonymously(), withKey(), ...callers.map(asRole)])).flat();
-    cases += 2 + callers.length;
+    // The owner holds every permission, so only the plan can refuse them.
+    const withoutAddOn = async () => {
+      const feature = op.contract.feature;
+      if (!feature) return [];
+      featureRefusals += 1;
+      const answer = await invoke(op, { ...inputsFor(op), token: freePlan.token });
+      const message = (answer.json as { error?: { message?: string } } | undefined)?.error?.message;
+      const expected = `Access denied: ${feature} feature not available in your plan`;
+      return answer.status === 403 && message === expected
+        ? []
+        : [`free plan: expected 403 "${expected}", got ${said(answer)}`];
+    };
+    const problems = (
+      await Promise.all([anonymously(), withKey(), withoutAddOn(), ...callers.map(asRole)])
+    ).flat();
+    cases += 2 + callers.length + (op.contract.feature ? 1 : 0);
     expect(problems).toEqual([]);
   });
 });

@@ -11,7 +11,9 @@ export type CardOutcome =
   | 'expired_card'
   | 'incorrect_cvc'
   /** 4000000000000341: attaches fine, then every charge declines. */
-  | 'decline_after_attach';
+  | 'decline_after_attach'
+  /** 4000000000000259: the charge succeeds, then the cardholder disputes it. */
+  | 'dispute';
 
 const outcomesByNumber: Record<string, CardOutcome> = {
   '4000000000000002': 'generic_decline',
@@ -19,6 +21,7 @@ const outcomesByNumber: Record<string, CardOutcome> = {
   '4000000000000069': 'expired_card',
   '4000000000000127': 'incorrect_cvc',
   '4000000000000341': 'decline_after_attach',
+  '4000000000000259': 'dispute',
 };
 
 /** Stripe's `pm_card_*` test payment methods and the card each stands for. */
@@ -29,6 +32,7 @@ export const magicPaymentMethods: Record<string, string> = {
   pm_card_chargeDeclined: '4000000000000002',
   pm_card_chargeDeclinedInsufficientFunds: '4000000000009995',
   pm_card_chargeCustomerFail: '4000000000000341',
+  pm_card_createDispute: '4000000000000259',
 };
 
 export interface CardInput {
@@ -64,6 +68,7 @@ export function brandOf(number: string): string {
 export function declineError(outcome: CardOutcome): StripeError | null {
   switch (outcome) {
     case 'succeed':
+    case 'dispute':
       return null;
     case 'generic_decline':
     case 'decline_after_attach':

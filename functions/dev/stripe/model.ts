@@ -363,6 +363,20 @@ export interface Refund extends Base {
   transfer_reversal: null;
 }
 
+/** A cardholder's dispute of a charge (the fields Lotwise reads). */
+export interface Dispute extends Base {
+  object: 'dispute';
+  amount: number;
+  charge: string;
+  currency: string;
+  evidence: { uncategorized_text: string | null };
+  is_charge_refundable: boolean;
+  metadata: Metadata;
+  payment_intent: string | null;
+  reason: string;
+  status: 'warning_needs_response' | 'needs_response' | 'under_review' | 'won' | 'lost';
+}
+
 export interface SubscriptionItem {
   id: string;
   object: 'subscription_item';
@@ -625,6 +639,7 @@ export interface EphemeralKey extends Base {
 /** Every object the server stores, with an `object` tag to tell them apart. */
 export type WireObject =
   | Customer
+  | Dispute
   | TaxId
   | Product
   | Price

@@ -14,6 +14,7 @@ import type {
   Price,
   Product,
   Refund,
+  Dispute,
   SetupIntent,
   StripeEvent,
   Subscription,
@@ -39,6 +40,7 @@ export interface StripeState {
   payment_intents: Record<string, PaymentIntent>;
   charges: Record<string, Charge>;
   refunds: Record<string, Refund>;
+  disputes: Record<string, Dispute>;
   subscriptions: Record<string, Subscription>;
   invoices: Record<string, Invoice>;
   invoice_items: Record<string, InvoiceItem>;
@@ -63,6 +65,7 @@ export const emptyState = (): StripeState => ({
   payment_intents: {},
   charges: {},
   refunds: {},
+  disputes: {},
   subscriptions: {},
   invoices: {},
   invoice_items: {},
@@ -85,6 +88,7 @@ const collectionByPrefix: Record<string, keyof StripeState> = {
   pi: 'payment_intents',
   ch: 'charges',
   re: 'refunds',
+  dp: 'disputes',
   sub: 'subscriptions',
   in: 'invoices',
   ii: 'invoice_items',

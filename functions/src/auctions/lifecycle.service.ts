@@ -1,4 +1,7 @@
 import { recordAuctionOutcome } from '../bidders/auction-results.service.js';
+import { accountPlanOf } from '../identity/accounts/accounts.service.js';
+import { inventoryAfterClose } from '../inventory/inventory.service.js';
+import { invoicesAfterClose } from '../payments/payments.service.js';
 import type { HistoryEntry } from '../bidders/bidders.schema.js';
 import { systemContext, type RequestContext } from '../platform/context.js';
 import { AppError, conflict } from '../platform/errors.js';
@@ -119,9 +122,21 @@ const emptyEntry = (auction: AuctionRecord): HistoryEntry => ({
 });
 
 /**
+ * What a sale's results mean beyond the bidders: each sold or returned inventory item, and with
+ * the Payments add-on an invoice for each buyer. Both are idempotent, so a close that is run
+ * again, or a result corrected afterwards, writes only what is missing.
+ */
+export async function afterSale(ctx: RequestContext, auction: AuctionRecord, lots: LotRecord[]) {
+  await inventoryAfterClose(ctx, auction.id, lots);
+  const plan = await accountPlanOf(ctx.scope.accountId);
+  if (plan.addOns.payments) await invoicesAfterClose(ctx, auction.id);
+}
+
+/**
  * Closes an Active auction once every lot is clerked, after writing each participant's outcome
- * and new scores (the help's promise: scores are recalculated after each auction completes). A
- * close cut short leaves the auction Active and is simply run again.
+ * and new scores (the help's promise: scores are recalculated after each auction completes), and
+ * what the sale means for inventory and invoices. A close cut short leaves the auction Active and
+ * is simply run again.
  */
 export async function closeAuction(ctx: RequestContext, id: string) {
   return moveAuction(ctx, id, 'Completed', {
@@ -147,6 +162,7 @@ export async function closeAuction(ctx: RequestContext, id: string) {
         [...participants],
         `Auction closed: ${auction.title}`,
       );
+      await afterSale(ctx, auction, lots);
     },
   });
 }

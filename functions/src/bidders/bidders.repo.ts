@@ -42,6 +42,8 @@ export type BidderRecord = Omit<Bidder, 'etag' | 'marketingOptOut' | 'platformId
   mergedIds?: string[];
   /** Lots bid per auction history entry, so a corrected result swaps its stats exactly. */
   auctionLotsBid?: Record<string, number>;
+  /** How each buyer invoice counted in the payment stats (invoice id → outcome), so it counts once. */
+  paymentOutcomes?: Record<string, 'on_time' | 'late' | 'overdue'>;
   /**
    * The open legal disputes that name this bidder (case ids), each counted in `stats.disputes`
    * while it is open. Absent on records no case has named.

@@ -14,6 +14,8 @@ import {
 } from '../platform/stripe.js';
 import { validationError } from '../platform/validation.js';
 import { scoredBidderCount, scoredBiddersBetween } from '../bidders/bidders.service.js';
+import { handleBuyerPaymentEvent } from '../payments/card-payments.service.js';
+import { revenueIn } from '../payments/payments.service.js';
 import {
   accountIsOpen,
   accountNameOf,
@@ -33,6 +35,7 @@ import {
   setupFeeFor,
   tierById,
   tiers,
+  transactionFeeOn,
   YEARLY_MONTHS,
   type AddOnId,
   type BillingInterval,
@@ -411,6 +414,9 @@ async function usageOf(scope: AccountScope, state: SubscriptionState): Promise<U
     { from: state.currentPeriodStart, to: state.currentPeriodEnd },
   );
   const overage = overageOf(tier, scoredBidders);
+  // Buyer payments the house took through Lotwise in the period, less refunds (minor units).
+  const auctionRevenue = await revenueIn(scope, state.currentPeriodStart, state.currentPeriodEnd);
+  const auctionTransactionCharges = transactionFeeOn(tier, auctionRevenue);
   return {
     currentPeriodStart: state.currentPeriodStart,
     currentPeriodEnd: state.currentPeriodEnd,
@@ -418,10 +424,9 @@ async function usageOf(scope: AccountScope, state: SubscriptionState): Promise<U
     includedBidders: tier.includedBidders,
     overageBidders: overage.bidders,
     overageCharges: overage.charges,
-    // Auction revenue is recorded by payments; until a house takes payments here it has none.
-    auctionRevenue: 0,
-    auctionTransactionCharges: 0,
-    totalUsageCharges: overage.charges,
+    auctionRevenue,
+    auctionTransactionCharges,
+    totalUsageCharges: overage.charges + auctionTransactionCharges,
   };
 }
 
@@ -1081,6 +1086,9 @@ export async function handleStripeWebhook(
   log: Logger,
 ): Promise<{ received: true; applied: boolean }> {
   const event = verifiedStripeEvent(payload, signature);
+  // A buyer's payment of a house's invoice is the payments feature's, not the house's billing.
+  const buyerPayment = await handleBuyerPaymentEvent(event, log);
+  if (buyerPayment) return { received: true, applied: buyerPayment.applied };
   const object = event.data.object as unknown as Record<string, unknown>;
   const customerId = object.object === 'customer' ? (object.id as string) : customerOf(object);
   if (!customerId) return { received: true, applied: false };

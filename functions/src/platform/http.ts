@@ -244,8 +244,7 @@ export function httpRoute<
   K extends Callers = 'people-and-keys',
 >(spec: RouteSpec<P, Q, B, R, Perm, C, K>): HttpFunction {
   const concurrency: Concurrency = spec.concurrency ?? 'none';
-  const apiKeys =
-    !spec.feature && takesApiKeys(spec.permission, spec.callers ?? 'people-and-keys');
+  const apiKeys = !spec.feature && takesApiKeys(spec.permission, spec.callers ?? 'people-and-keys');
   const handler = async (
     request: HttpRequest,
     context: InvocationContext,

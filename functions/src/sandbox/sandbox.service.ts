@@ -22,6 +22,7 @@ import { createUser, eraseUser, newUserRecord } from '../identity/shared/users.s
 import { seedDemoAuctions } from './demo-auctions.js';
 import { seedDemoBidders } from './demo-bidders.js';
 import { seedDemoCases } from './demo-cases.js';
+import { seedDemoInventory } from './demo-inventory.js';
 import { DEMO_ACCOUNT_NAME, demoAccountPlan } from './demo-tenant.js';
 import { sandboxRepo, type SandboxRecord, type StartsRecord } from './sandbox.repo.js';
 
@@ -119,6 +120,7 @@ export async function startSandbox(
     await furnishAccount(ctx, demoAccountPlan);
     await seedDemoBidders(ctx, { userId: owner.id, name: `${owner.firstName} ${owner.lastName}` });
     await seedDemoAuctions(ctx);
+    await seedDemoInventory(ctx);
     await seedDemoCases(
       ctx,
       { userId: owner.id, name: `${owner.firstName} ${owner.lastName}`, email: owner.email },

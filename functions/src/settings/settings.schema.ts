@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { currencies } from '../auctions/markets.schema.js';
+import { portalPaymentSchema } from '../payments/payments.schema.js';
 
 /**
  * Account Settings › Inventory and › Payments (spec 2.4, 3.3): what the account chose, saved per
@@ -203,6 +204,8 @@ export type PortalBranding = z.infer<typeof portalBrandingSchema>;
 export const portalViewSchema = z.object({
   branding: portalBrandingSchema,
   invoice: portalInvoiceSchema,
+  /** A buyer invoice's balance and ways to pay; null for the test invoice. */
+  payment: portalPaymentSchema.nullable(),
   expiresAt: z.string(),
 });
 export type PortalView = z.infer<typeof portalViewSchema>;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { accountIsOpen, accountNameOf, housesOf } from '../identity/accounts/accounts.service.js';
+import { buyerInvoiceView } from '../payments/portal.service.js';
 import { writeAudit } from '../platform/audit.js';
 import type { AccountScope, RequestContext } from '../platform/context.js';
 import { isConflict, isStale } from '../platform/cosmos-errors.js';
@@ -379,9 +380,15 @@ export async function portalForLink(token: string, origin: string): Promise<Port
   if (!record?.settings.enabled || !(await accountIsOpen(link.accountId))) {
     throw notFound('This payment portal is not enabled');
   }
+  const branding = brandingOf(record.settings, logoUrlOf(origin, scope.accountId, record.logo));
+  if (link.invoice.kind === 'buyer') {
+    const buyer = await buyerInvoiceView(scope, link.invoice.id, record.settings);
+    return { branding, ...buyer, expiresAt: link.expiresAt.toISOString() };
+  }
   return {
-    branding: brandingOf(record.settings, logoUrlOf(origin, scope.accountId, record.logo)),
+    branding,
     invoice: await testInvoice(scope),
+    payment: null,
     expiresAt: link.expiresAt.toISOString(),
   };
 }

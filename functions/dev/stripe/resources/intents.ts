@@ -2,7 +2,14 @@ import { newestFirst, page, type Context } from '../context.js';
 import { declineError, setupError } from '../cards.js';
 import { StripeError, mergeMetadata, type Route } from '../http.js';
 import { clientSecret, newId } from '../ids.js';
-import type { Charge, PaymentIntent, PaymentMethod, Refund, SetupIntent } from '../model.js';
+import type {
+  Charge,
+  Dispute,
+  PaymentIntent,
+  PaymentMethod,
+  Refund,
+  SetupIntent,
+} from '../model.js';
 import { attachMethod, methodFromParams, resolveMethod } from './payment-methods.js';
 
 /** SetupIntents, PaymentIntents, their charges and refunds. */
@@ -330,7 +337,54 @@ export function chargeIntent(context: Context, intent: PaymentIntent): StripeErr
   intent.last_payment_error = null;
   context.emit('charge.succeeded', charge);
   context.emit('payment_intent.succeeded', intent);
+  if (context.state.card_outcomes[method.id] === 'dispute') openDispute(context, charge);
   return null;
+}
+
+/** Test card 4000000000000259: the cardholder disputes the charge as soon as it succeeds. */
+function openDispute(context: Context, charge: Charge) {
+  const dispute: Dispute = {
+    id: newId('dp'),
+    object: 'dispute',
+    amount: charge.amount,
+    charge: charge.id,
+    created: context.now,
+    currency: charge.currency,
+    evidence: { uncategorized_text: null },
+    is_charge_refundable: false,
+    livemode: false,
+    metadata: {},
+    payment_intent: charge.payment_intent,
+    reason: 'fraudulent',
+    status: 'needs_response',
+  };
+  context.state.disputes[dispute.id] = dispute;
+  charge.disputed = true;
+  context.emit('charge.dispute.created', dispute);
+}
+
+/**
+ * Closes a dispute as Stripe's test mode does: evidence `winning_evidence` wins it,
+ * `losing_evidence` (or closing it, which accepts it) loses it.
+ */
+function closeDispute(context: Context, id: string, accept: boolean): Dispute {
+  const dispute = context.get(context.state.disputes, 'dispute', id);
+  if (dispute.status === 'won' || dispute.status === 'lost') {
+    throw StripeError.invalid(`This dispute is already closed (${dispute.status}).`);
+  }
+  const evidence = accept
+    ? null
+    : ((context.params.values.evidence as { uncategorized_text?: string } | undefined)
+        ?.uncategorized_text ?? null);
+  dispute.evidence.uncategorized_text = evidence;
+  if (!accept && evidence !== 'winning_evidence' && evidence !== 'losing_evidence') {
+    dispute.status = 'under_review';
+    context.emit('charge.dispute.updated', dispute);
+    return dispute;
+  }
+  dispute.status = evidence === 'winning_evidence' ? 'won' : 'lost';
+  context.emit('charge.dispute.closed', dispute);
+  return dispute;
 }
 
 function confirmPaymentIntent(context: Context, id: string): PaymentIntent {
@@ -515,6 +569,21 @@ export const intentRoutes: Route<Context>[] = [
     method: 'GET',
     pattern: '/v1/charges/:id',
     handler: (c, p) => c.get(c.state.charges, 'charge', p.id as string),
+  },
+  {
+    method: 'GET',
+    pattern: '/v1/disputes/:id',
+    handler: (c, p) => c.get(c.state.disputes, 'dispute', p.id as string),
+  },
+  {
+    method: 'POST',
+    pattern: '/v1/disputes/:id',
+    handler: (c, p) => closeDispute(c, p.id as string, false),
+  },
+  {
+    method: 'POST',
+    pattern: '/v1/disputes/:id/close',
+    handler: (c, p) => closeDispute(c, p.id as string, true),
   },
   { method: 'POST', pattern: '/v1/refunds', handler: createRefund },
   { method: 'GET', pattern: '/v1/refunds', handler: listRefunds },

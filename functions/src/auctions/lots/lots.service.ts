@@ -16,7 +16,7 @@ import {
   type LotRecord,
 } from '../auctions.repo.js';
 import { getAuction } from '../auctions.service.js';
-import { applyAuctionResults } from '../lifecycle.service.js';
+import { afterSale, applyAuctionResults } from '../lifecycle.service.js';
 import type { Lot, LotInput, LotResult, LotResultInput, LotUpdate } from './lots.schema.js';
 
 export function toLot(record: Stored<LotRecord>): Lot {
@@ -386,6 +386,72 @@ export async function recordResult(
       [...new Set(touched)],
       `Result corrected: ${auction.title}, lot ${lot.lotNumber}`,
     );
+    await afterSale(ctx, auction, await lotsOf(ctx.scope, auctionId));
   }
   return saved;
+}
+
+/** A clerked lot of a Completed auction, as the inventory's suggestions learn from it. */
+export interface ClosedLotResult {
+  title: string;
+  category: string | null;
+  inventoryItemId: string | null;
+  estimateLow: number | null;
+  estimateHigh: number | null;
+  outcome: 'sold' | 'passed';
+  hammer: number | null;
+  currency: string;
+  /** When its auction closed (its end when no close was recorded). */
+  closedAt: string;
+}
+
+/** Read-only: the clerked lots of the account's auctions Completed since `since` (ISO). */
+export async function closedLotResults(
+  ctx: Pick<RequestContext, 'scope'>,
+  since: string,
+): Promise<ClosedLotResult[]> {
+  const auctions = (await auctionDocuments.all(ctx.scope, {
+    select: 'c.id, c.currency, c.closedAt, c.endsAt',
+    where: "c.kind = 'auction' AND c.status = 'Completed'",
+  })) as unknown as { id: string; currency: string; closedAt: string | null; endsAt: string }[];
+  const recent = new Map(
+    auctions
+      .map(
+        (auction) => [auction.id, { ...auction, at: auction.closedAt ?? auction.endsAt }] as const,
+      )
+      .filter(([, auction]) => auction.at >= since),
+  );
+  if (recent.size === 0) return [];
+  const lots = (await auctionDocuments.all(ctx.scope, {
+    select:
+      'c.auctionId, c.title, c.category, c.inventoryItemId, c.estimateLow, c.estimateHigh, c.result',
+    where: "c.kind = 'lot' AND ARRAY_CONTAINS(@auctionIds, c.auctionId)",
+    parameters: [{ name: '@auctionIds', value: [...recent.keys()] }],
+  })) as unknown as Pick<
+    LotRecord,
+    | 'auctionId'
+    | 'title'
+    | 'category'
+    | 'inventoryItemId'
+    | 'estimateLow'
+    | 'estimateHigh'
+    | 'result'
+  >[];
+  return lots.flatMap((lot) => {
+    const auction = recent.get(lot.auctionId);
+    if (!auction || !lot.result) return [];
+    return [
+      {
+        title: lot.title,
+        category: lot.category,
+        inventoryItemId: lot.inventoryItemId ?? null,
+        estimateLow: lot.estimateLow,
+        estimateHigh: lot.estimateHigh,
+        outcome: lot.result.outcome,
+        hammer: lot.result.hammer,
+        currency: auction.currency,
+        closedAt: auction.at,
+      },
+    ];
+  });
 }
