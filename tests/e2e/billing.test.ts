@@ -107,11 +107,13 @@ describe('the Plan tab', () => {
     await page.getByText('Business', { exact: true }).waitFor();
     await page.getByText('$27,500 per year, billed yearly').waitFor();
 
-    // Inventory is on for the account now: the navigation no longer offers it for sale (its
-    // screens come with the inventory feature), while Payments still is.
+    // Inventory is on for the account now: the navigation opens its screen, while Payments
+    // still leads to the offer.
     const nav = page.getByRole('navigation', { name: 'Main' });
-    await expect.poll(() => nav.getByRole('link', { name: 'Inventory' }).count()).toBe(0);
-    await expect.poll(() => nav.getByRole('link', { name: 'Payments' }).count()).toBe(1);
+    await nav.getByRole('link', { name: 'Inventory' }).click();
+    await page.getByRole('tab', { name: 'All Items' }).waitFor();
+    await nav.getByRole('link', { name: 'Payments' }).click();
+    await page.getByRole('heading', { name: 'Add Payments to your plan' }).waitFor();
 
     await page.goto(`${webUrl}/settings/subscription-mgmt`);
     await page.getByRole('tab', { name: 'Invoices' }).click();

@@ -6,7 +6,6 @@ import { FEATURE_FALLBACK } from './shell/views';
 /**
  * Inventory and Payments need the feature on the account. Opened from the navigation without it,
  * the upgrade offer shows; an address typed or bookmarked without it falls back to bidders.
- * With the feature, the view itself shows (none exists yet, so that too falls back).
  */
 export function RequireFeature({
   feature,
@@ -15,13 +14,12 @@ export function RequireFeature({
 }: {
   feature: string;
   offer: ReactNode;
-  children?: ReactNode;
+  children: ReactNode;
 }) {
   const { account } = useSignedIn();
   const location = useLocation();
   const fromNavigation = (location.state as { fromNavigation?: boolean } | null)?.fromNavigation;
-  if (account.features.includes(feature))
-    return children ? <>{children}</> : <Navigate to={FEATURE_FALLBACK} replace />;
+  if (account.features.includes(feature)) return <>{children}</>;
   if (fromNavigation) return <>{offer}</>;
   return <Navigate to={FEATURE_FALLBACK} replace />;
 }

@@ -26,6 +26,8 @@ const HelpScreen = lazy(() => import('./screens/HelpScreen'));
 const SecurityPage = lazy(() => import('../features/security/components/SecurityPage'));
 const ProfilePage = lazy(() => import('../features/profile/components/ProfilePage'));
 const SettingsScreen = lazy(() => import('./screens/SettingsScreen'));
+const InventoryPage = lazy(() => import('../features/inventory/components/InventoryPage'));
+const PaymentsPage = lazy(() => import('../features/payments/components/PaymentsPage'));
 const PremiumUpsellPage = lazy(() => import('../features/premium/components/PremiumUpsellPage'));
 const NotFoundPage = lazy(() => import('./NotFoundPage'));
 const PolicyPage = lazy(() => import('../features/policies/components/PolicyPage'));
@@ -82,18 +84,19 @@ export const routes: RouteObject[] = [
           { path: 'profile/:tab?', element: <ProfilePage /> },
           { path: 'settings/:tab?', element: <SettingsScreen /> },
           {
-            path: 'inventory',
+            path: 'inventory/:tab?',
             element: (
-              <RequireFeature
-                feature="inventory"
-                offer={<PremiumUpsellPage feature="inventory" />}
-              />
+              <RequireFeature feature="inventory" offer={<PremiumUpsellPage feature="inventory" />}>
+                <InventoryPage />
+              </RequireFeature>
             ),
           },
           {
-            path: 'payments',
+            path: 'payments/:tab?',
             element: (
-              <RequireFeature feature="payments" offer={<PremiumUpsellPage feature="payments" />} />
+              <RequireFeature feature="payments" offer={<PremiumUpsellPage feature="payments" />}>
+                <PaymentsPage />
+              </RequireFeature>
             ),
           },
           { path: '*', element: <NotFoundPage /> },

@@ -23,6 +23,7 @@ import {
   type PortalBranding,
   type PortalInvoice,
 } from '@contracts/settings/settings.schema';
+import { Fragment, type ReactNode } from 'react';
 import { formatMoney } from '../lib/money';
 
 const useStyles = makeStyles({
@@ -158,11 +159,17 @@ export function BuyerPortalView({
   branding,
   invoice,
   expiresAt,
+  charges = [],
+  payment,
 }: {
   branding: PortalBranding;
   invoice: PortalInvoice;
   /** When the link stops working; absent in the preview, which has no link. */
   expiresAt?: string;
+  /** A buyer invoice's charges (shipping, handling), listed before the tax. */
+  charges?: { label: string; amount: number }[];
+  /** A buyer invoice's way to pay, in place of the preview's method buttons. */
+  payment?: ReactNode;
 }) {
   const styles = useStyles();
   const primary = validColor(branding.primaryColor, '#1f4e79');
@@ -243,6 +250,12 @@ export function BuyerPortalView({
           <Body1 className={styles.money}>{money(invoice.hammerTotal)}</Body1>
           <Body1>Buyer&apos;s premium ({percent(invoice.buyersPremiumRate)})</Body1>
           <Body1 className={styles.money}>{money(invoice.buyersPremium)}</Body1>
+          {charges.map((charge, index) => (
+            <Fragment key={`${charge.label}-${index}`}>
+              <Body1>{charge.label}</Body1>
+              <Body1 className={styles.money}>{money(charge.amount)}</Body1>
+            </Fragment>
+          ))}
           <Body1>Tax ({percent(invoice.taxRate)})</Body1>
           <Body1 className={styles.money}>{money(invoice.tax)}</Body1>
           <div className={styles.due} style={{ borderTopColor: secondary }}>
@@ -250,39 +263,41 @@ export function BuyerPortalView({
             <Subtitle1>{money(invoice.total)}</Subtitle1>
           </div>
         </div>
-        <section className={styles.pay} aria-label="Pay this invoice">
-          <Subtitle2 as="h2" className={styles.payHeading}>
-            Pay with
-          </Subtitle2>
-          <div className={styles.methods}>
-            {branding.enabledPaymentMethods.map((method) => (
-              <Button
-                key={method}
-                disabled={test}
-                style={test ? undefined : { backgroundColor: primary, color: onPrimary }}
-              >
-                {paymentMethodLabels[method]}
-              </Button>
-            ))}
-          </div>
-          {test ? (
-            <Caption1 className={styles.hint}>Test invoice — no payment is taken</Caption1>
-          ) : null}
-          {branding.requireLoginSetup || branding.allowSavedPayments ? (
-            <ul className={styles.notes}>
-              {branding.requireLoginSetup ? (
-                <li>
-                  <Caption1>You will set up a login before paying.</Caption1>
-                </li>
-              ) : null}
-              {branding.allowSavedPayments ? (
-                <li>
-                  <Caption1>You may save a payment method for next time.</Caption1>
-                </li>
-              ) : null}
-            </ul>
-          ) : null}
-        </section>
+        {payment ?? (
+          <section className={styles.pay} aria-label="Pay this invoice">
+            <Subtitle2 as="h2" className={styles.payHeading}>
+              Pay with
+            </Subtitle2>
+            <div className={styles.methods}>
+              {branding.enabledPaymentMethods.map((method) => (
+                <Button
+                  key={method}
+                  disabled={test}
+                  style={test ? undefined : { backgroundColor: primary, color: onPrimary }}
+                >
+                  {paymentMethodLabels[method]}
+                </Button>
+              ))}
+            </div>
+            {test ? (
+              <Caption1 className={styles.hint}>Test invoice — no payment is taken</Caption1>
+            ) : null}
+            {branding.requireLoginSetup || branding.allowSavedPayments ? (
+              <ul className={styles.notes}>
+                {branding.requireLoginSetup ? (
+                  <li>
+                    <Caption1>You will set up a login before paying.</Caption1>
+                  </li>
+                ) : null}
+                {branding.allowSavedPayments ? (
+                  <li>
+                    <Caption1>You may save a payment method for next time.</Caption1>
+                  </li>
+                ) : null}
+              </ul>
+            ) : null}
+          </section>
+        )}
       </div>
       {branding.supportEmail || branding.supportPhone ? (
         <footer className={styles.footer}>

@@ -20,8 +20,8 @@ export interface NavItem {
 
 /**
  * The views that have a screen, in the spec's order. Legal shows to those who may view cases.
- * Inventory and Payments appear only where the account lacks them, leading to the upgrade offer,
- * until their own screens exist.
+ * Inventory and Payments open their screens where the account has the add-on (to those who may
+ * view them) and the upgrade offer where it does not.
  */
 export function navigationFor(account: AccountView): NavItem[] {
   const has = (feature: string) => account.features.includes(feature);
@@ -32,8 +32,12 @@ export function navigationFor(account: AccountView): NavItem[] {
     { to: '/auctions', label: 'Auctions', icon: GavelRegular },
     { to: '/bidders', label: 'Bidders', icon: PeopleRegular },
     ...(may('legal:view') ? [{ to: '/legal', label: 'Legal', icon: ScalesRegular }] : []),
-    ...(has('inventory') ? [] : [{ to: '/inventory', label: 'Inventory', icon: BoxRegular }]),
-    ...(has('payments') ? [] : [{ to: '/payments', label: 'Payments', icon: PaymentRegular }]),
+    ...(!has('inventory') || may('inventory:view')
+      ? [{ to: '/inventory', label: 'Inventory', icon: BoxRegular }]
+      : []),
+    ...(!has('payments') || may('payments:view')
+      ? [{ to: '/payments', label: 'Payments', icon: PaymentRegular }]
+      : []),
     { to: '/help', label: 'Help', icon: QuestionCircleRegular },
     { to: '/security', label: 'Security & Users', icon: ShieldPersonRegular },
     { to: '/settings', label: 'Account Settings', icon: SettingsRegular },

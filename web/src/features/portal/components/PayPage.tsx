@@ -13,6 +13,7 @@ import { PageLoading } from '../../../components/PageLoading';
 import { ThemeToggle } from '../../../components/ThemeToggle';
 import { ApiError, messageOf } from '../../../lib/api-client';
 import { usePortalView } from '../api/portal';
+import { PortalPaymentPanel } from './PortalPayment';
 
 const useStyles = makeStyles({
   page: {
@@ -38,6 +39,17 @@ const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground3, textAlign: 'center' },
 });
 
+/** The house's primary colour for the pay buttons, with text that reads on it (WCAG luminance). */
+function houseColours(primary: string): { background: string; text: string } {
+  const background = /^#[0-9a-fA-F]{6}$/.test(primary) ? primary : '#1f4e79';
+  const channel = (offset: number) => {
+    const value = parseInt(background.slice(offset, offset + 2), 16) / 255;
+    return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+  };
+  const luminance = 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+  return { background, text: luminance > 0.179 ? '#000000' : '#ffffff' };
+}
+
 /** What a buyer can do about a link that shows no invoice. */
 function refusalAdvice(error: unknown): string {
   if (error instanceof ApiError && error.status === 404)
@@ -60,7 +72,7 @@ function refusalTitle(error: unknown): string {
 export default function PayPage() {
   const styles = useStyles();
   const { token } = useParams();
-  const { data, error } = usePortalView(token);
+  const { data, error, mutate } = usePortalView(token);
   return (
     <main className={styles.page}>
       <div className={styles.column}>
@@ -79,6 +91,20 @@ export default function PayPage() {
             branding={data.branding}
             invoice={data.invoice}
             expiresAt={data.expiresAt}
+            {...(data.invoice.kind === 'buyer' && data.payment && token
+              ? {
+                  charges: data.payment.charges,
+                  payment: (
+                    <PortalPaymentPanel
+                      token={token}
+                      payment={data.payment}
+                      currency={data.invoice.currency}
+                      colours={houseColours(data.branding.primaryColor)}
+                      onPaid={() => mutate()}
+                    />
+                  ),
+                }
+              : {})}
           />
         ) : (
           <PageLoading />
