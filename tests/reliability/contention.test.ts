@@ -8,7 +8,7 @@ import type {
 } from '../../functions/src/identity/team/team.schema.js';
 import { schemaSamples, validSamples } from './support/arbitraries.js';
 import { excerpt } from './support/checks.js';
-import { invoke, signUp, type Caller } from './support/http.js';
+import { invoke, signUp, signUpWithAddOns, type Caller } from './support/http.js';
 import { allIds, crawlIds } from './support/ids.js';
 import {
   invitedMember,
@@ -69,6 +69,22 @@ async function made(owner: Caller, key: string, params: Record<string, string>, 
     throw new Error(`${key} answered ${answer.status} ${excerpt(answer.text, 200)}`);
   }
   return id;
+}
+
+/** A draft Manual Invoice of 50.00 for a new bidder of the account. */
+async function manualInvoice(owner: Caller) {
+  const bidderId = await made(
+    owner,
+    'POST /bidders',
+    {},
+    { firstName: 'Contended', lastName: 'Buyer', email: 'contended.buyer@example.com' },
+  );
+  return made(
+    owner,
+    'POST /payments/invoices',
+    {},
+    { bidderId, lines: [{ description: 'Contended lot', amount: 5000 }] },
+  );
 }
 
 const newAuction = {
@@ -261,6 +277,56 @@ const prepared: Record<string, Preparation> = {
         enabled: index % 3 !== 0,
       })),
   },
+  'PUT /consignor-agreements/{id}': {
+    reason:
+      'an agreement is its consignor’s (another consignor’s name is refused), so writers keep the name and change the terms',
+    record: async (owner) => ({
+      id: await made(
+        owner,
+        'POST /consignor-agreements',
+        {},
+        {
+          consignorName: 'Contended Consignor',
+          commission: { kind: 'none' },
+          fees: { perLot: 0, insuranceBps: 0, buyBackBps: 0 },
+        },
+      ),
+    }),
+    bodies: (count) =>
+      Array.from({ length: count }, (_, index) => ({
+        consignorName: 'Contended Consignor',
+        commission: { kind: 'fixed', rateBps: index * 10, minimumPerLot: index },
+        fees: { perLot: index, insuranceBps: 0, buyBackBps: 0 },
+        payoutDetails: `Writer ${index}`,
+      })),
+  },
+  'PUT /payments/auctions/{auctionId}/terms': {
+    reason: 'terms belong to an auction of the account, made by the auctions’ POST',
+    record: async (owner) => ({ auctionId: await made(owner, 'POST /auctions', {}, newAuction) }),
+  },
+  'PUT /payments/invoices/{id}': {
+    reason:
+      'a draft invoice is made for a bidder of the account (a Manual Invoice), and its due date may not fall before the day it was issued, so writers change its charges and notes',
+    record: async (owner) => ({ id: await manualInvoice(owner) }),
+    bodies: (count) =>
+      Array.from({ length: count }, (_, index) => ({
+        charges: [{ label: `Shipping ${index}`, amount: 1000 + index }],
+        notes: `Writer ${index}`,
+      })),
+  },
+  'PUT /payments/transactions/{id}/shipping': {
+    reason:
+      'a transaction is a payment of an invoice, so it is made by paying a Manual Invoice by hand, and shipping is part of the transaction',
+    read: 'payments/transactions/{id}',
+    record: async (owner) => ({
+      id: await made(
+        owner,
+        'POST /payments/invoices/{id}/payments',
+        { id: await manualInvoice(owner) },
+        { amount: 5000, method: 'Check' },
+      ),
+    }),
+  },
   'PUT /security/2fa/methods/{id}': {
     reason: 'a method is made in two steps, setup and a first code from the authenticator',
     record: async (owner) => ({ id: await verifiedAuthenticator(owner) }),
@@ -411,7 +477,9 @@ describe(`${WRITERS} concurrent writers on one record`, () => {
       if (!op.contract.body) throw new Error(`${op.key} declares no body to write`);
       const body = op.contract.body;
       // A fresh account per route, so what one route's winner changes cannot disturb another.
-      const owner = await signUp('contention owner');
+      const owner = op.contract.feature
+        ? await signUpWithAddOns('contention owner')
+        : await signUp('contention owner');
       const kinds = [...new Set(Object.values(preparation?.references ?? {}))];
       const pools = await poolsFor(owner, ops, kinds, 5000 + index);
       const params = preparation?.record

@@ -2,15 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, demo } from '../support/identity.js';
 import { validSample } from './support/arbitraries.js';
 import { answerProblems, excerpt } from './support/checks.js';
-import { invoke, keepSignedIn, signIn, type Caller } from './support/http.js';
+import { invoke, keepSignedIn, signIn, signUpWithAddOns, type Caller } from './support/http.js';
 import { allIds, crawlIds, validQuery } from './support/ids.js';
 import { operations, type Operation } from './support/routes.js';
 
 /**
  * Tenancy from the route tables: ids that belong to tenant A (Harborview), found by crawling
  * what A's owner can list, sent to every route with path parameters by tenant B's owner
- * (Lakeside, who holds every permission in B). Each answer must be a 404, or a refusal that has
- * nothing to do with the id (400, 409, 428): never a success, and never A's data.
+ * (Lakeside, who holds every permission in B; on the add-ons' routes, which Lakeside's free plan
+ * is refused, the owner of a new account whose plan has them). Each answer must be a 404, or a
+ * refusal that has nothing to do with the id (400, 409, 428): never a success, and never A's data.
  */
 
 const ops = await operations();
@@ -24,6 +25,7 @@ const harmless = new Set([400, 404, 409, 428]);
 
 let tenantA: Caller;
 let tenantB: Caller;
+let tenantBWithAddOns: Caller;
 let candidates: { id: string; kind: string }[] = [];
 let aOnly = new Set<string>();
 let pairs = 0;
@@ -32,6 +34,7 @@ const statuses = new Map<number, number>();
 beforeAll(async () => {
   tenantA = await signIn('Harborview owner', demo.owner, DEMO_PASSWORD);
   tenantB = await signIn('Lakeside owner', demo.lakesideOwner, DEMO_PASSWORD);
+  tenantBWithAddOns = await signUpWithAddOns('tenancy add-ons owner');
   const [idsOfA, idsOfB] = [await crawlIds(tenantA, ops), await crawlIds(tenantB, ops)];
   // An id both tenants see (a person who works for both, say) is not A's alone.
   const seenByB = allIds(idsOfB);
@@ -79,6 +82,7 @@ describe('another tenant’s ids', () => {
     async (_key, op, index) => {
       const problems: string[] = [];
       const probe = probeFor(op, 1000 + index);
+      const b = op.contract.feature ? tenantBWithAddOns : tenantB;
       const probes = op.params.flatMap((param) =>
         candidates.map((candidate) => ({ param, ...candidate })),
       );
@@ -90,7 +94,7 @@ describe('another tenant’s ids', () => {
             invoke(op, {
               ...probe,
               params: { ...probe.params, [param]: id },
-              token: tenantB.token,
+              token: b.token,
             }),
           ),
         );
@@ -114,7 +118,7 @@ describe('another tenant’s ids', () => {
         }
         // Only a change that went through can have ended B's own sign-in.
         if (op.method !== 'GET' && answers.some((answer) => answer.status < 300)) {
-          await keepSignedIn(tenantB);
+          await keepSignedIn(b);
         }
       }
       expect(problems).toEqual([]);

@@ -25,6 +25,7 @@ import type { Logger } from '../../src/platform/logging.js';
 import { seedDemoAuctions } from '../../src/sandbox/demo-auctions.js';
 import { seedDemoCases } from '../../src/sandbox/demo-cases.js';
 import { seedDemoInventory } from '../../src/sandbox/demo-inventory.js';
+import { seedDemoPayments } from '../../src/sandbox/demo-payments.js';
 import { seedDemoPlatforms } from './demo-platforms.js';
 import { seedDemoBidders } from '../../src/sandbox/demo-bidders.js';
 import { DEMO_ACCOUNT_NAME, demoAccountPlan } from '../../src/sandbox/demo-tenant.js';
@@ -143,6 +144,7 @@ export async function seedDemoTenant(log: Logger): Promise<void> {
   });
   await seedDemoAuctions(systemContext(account.id));
   await seedDemoInventory(systemContext(account.id));
+  await seedDemoPayments(systemContext(account.id));
   const named = (user: typeof owner) => ({
     userId: user.id,
     name: `${user.firstName} ${user.lastName}`,

@@ -135,9 +135,9 @@ export const inventoryFunctions: FunctionTable = {
       methods: ['DELETE'],
       permission: 'inventory:delete',
       feature: 'inventory',
-      summary: 'Deletes an item (If-Match); refused while it is In Auction',
+      summary: 'Deletes an item (If-Match honoured); refused while it is In Auction',
       params: itemParamsSchema,
-      concurrency: 'if-match',
+      concurrency: 'if-match-optional',
       handler: async ({ ctx, params, ifMatch }) => {
         await deleteItem(ctx, params.id, ifMatch);
         return { status: 204 };

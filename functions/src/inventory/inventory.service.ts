@@ -423,9 +423,13 @@ export async function updateItem(
   return toItem(after);
 }
 
-export async function deleteItem(ctx: RequestContext, id: string, ifMatch: string): Promise<void> {
+export async function deleteItem(
+  ctx: RequestContext,
+  id: string,
+  ifMatch: string | undefined,
+): Promise<void> {
   const current = await getRecord(ctx, id);
-  if (ifMatch !== etagOf(current)) throw stale();
+  if (ifMatch !== undefined && ifMatch !== etagOf(current)) throw stale();
   if (current.status === 'In Auction') {
     const link = current.auction;
     throw conflict(

@@ -23,6 +23,7 @@ import { seedDemoAuctions } from './demo-auctions.js';
 import { seedDemoBidders } from './demo-bidders.js';
 import { seedDemoCases } from './demo-cases.js';
 import { seedDemoInventory } from './demo-inventory.js';
+import { seedDemoPayments } from './demo-payments.js';
 import { DEMO_ACCOUNT_NAME, demoAccountPlan } from './demo-tenant.js';
 import { sandboxRepo, type SandboxRecord, type StartsRecord } from './sandbox.repo.js';
 
@@ -121,6 +122,7 @@ export async function startSandbox(
     await seedDemoBidders(ctx, { userId: owner.id, name: `${owner.firstName} ${owner.lastName}` });
     await seedDemoAuctions(ctx);
     await seedDemoInventory(ctx);
+    await seedDemoPayments(ctx);
     await seedDemoCases(
       ctx,
       { userId: owner.id, name: `${owner.firstName} ${owner.lastName}`, email: owner.email },

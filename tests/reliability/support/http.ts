@@ -1,6 +1,7 @@
 import { inject } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { clearThrottle, GOOD_PASSWORD } from '../../support/identity.js';
+import { usePlatformEnvironment } from '../../support/platform-env.js';
 import { pathOf, type Operation } from './routes.js';
 
 export interface Answer {
@@ -163,6 +164,23 @@ export async function signUp(label: string): Promise<Caller> {
   });
   if (answer.status !== 201) throw new Error(`signing up ${email} failed: ${answer.text}`);
   return callerFrom(label, email, GOOD_PASSWORD, answer.json as SignedIn);
+}
+
+/**
+ * The owner of a new account whose plan has the Inventory and Payments add-ons, for the routes
+ * that need them. The plan is applied in this process against the suite's stack, as billing's
+ * webhook would after a subscription; the sign-in after it carries the add-ons.
+ */
+export async function signUpWithAddOns(label: string): Promise<Caller> {
+  const owner = await signUp(label);
+  usePlatformEnvironment();
+  const { applyPlan } =
+    await import('../../../functions/src/identity/accounts/accounts.service.js');
+  await applyPlan(owner.accountId, {
+    tier: 'tier-3',
+    addOns: { inventory: true, payments: true },
+  });
+  return signIn(label, owner.email, owner.password);
 }
 
 /** True while the caller's access token is still accepted. */

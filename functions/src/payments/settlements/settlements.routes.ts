@@ -126,7 +126,7 @@ export const settlementFunctions: FunctionTable = {
       feature: 'payments',
       summary: 'Removes an agreement: the consignor falls back to the default terms',
       params: idParams,
-      concurrency: 'if-match',
+      concurrency: 'if-match-optional',
       handler: async ({ ctx, params, ifMatch }) => {
         await deleteAgreement(ctx, params.id, ifMatch);
         return { status: 204 };
@@ -177,7 +177,7 @@ export const settlementFunctions: FunctionTable = {
       summary: 'Approves a draft (If-Match): it is closed from then on',
       params: idParams,
       response: statementSchema,
-      concurrency: 'if-match',
+      concurrency: 'if-match-optional',
       handler: async ({ ctx, params, ifMatch }) =>
         withEtag(await approveStatement(ctx, params.id, ifMatch)),
     }),
@@ -191,7 +191,7 @@ export const settlementFunctions: FunctionTable = {
       params: idParams,
       body: markPaidSchema,
       response: statementSchema,
-      concurrency: 'if-match',
+      concurrency: 'if-match-optional',
       handler: async ({ ctx, params, body, ifMatch }) =>
         withEtag(await markStatementPaid(ctx, params.id, ifMatch, body)),
     }),

@@ -247,9 +247,13 @@ export async function updateAgreement(
   }
 }
 
-export async function deleteAgreement(ctx: RequestContext, id: string, ifMatch: string) {
+export async function deleteAgreement(
+  ctx: RequestContext,
+  id: string,
+  ifMatch: string | undefined,
+) {
   const current = await agreementOrThrow(ctx, id);
-  if (ifMatch !== etagOf(current)) throw staleAgreement();
+  if (ifMatch !== undefined && ifMatch !== etagOf(current)) throw staleAgreement();
   try {
     await removeAgreement(ctx.scope, id, current._etag);
   } catch (error) {
@@ -543,13 +547,13 @@ const staleStatement = () =>
 async function moveStatement(
   ctx: RequestContext,
   id: string,
-  ifMatch: string,
+  ifMatch: string | undefined,
   from: StatementRecord['status'],
   change: (record: StatementRecord, now: string) => Partial<StatementRecord>,
   action: string,
 ): Promise<Statement> {
   const current = await statementOrThrow(ctx, id);
-  if (ifMatch !== etagOf(current)) throw staleStatement();
+  if (ifMatch !== undefined && ifMatch !== etagOf(current)) throw staleStatement();
   if (current.status !== from) {
     throw conflict(
       from === 'draft'
@@ -584,7 +588,7 @@ async function moveStatement(
 }
 
 /** Closes a draft: from now on it is never rewritten; later changes make a new statement. */
-export const approveStatement = (ctx: RequestContext, id: string, ifMatch: string) =>
+export const approveStatement = (ctx: RequestContext, id: string, ifMatch: string | undefined) =>
   moveStatement(
     ctx,
     id,
@@ -598,7 +602,7 @@ export const approveStatement = (ctx: RequestContext, id: string, ifMatch: strin
 export const markStatementPaid = (
   ctx: RequestContext,
   id: string,
-  ifMatch: string,
+  ifMatch: string | undefined,
   paid: MarkPaid,
 ) =>
   moveStatement(
