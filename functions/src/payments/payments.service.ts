@@ -6,10 +6,12 @@ import { recordPaymentOutcome } from '../bidders/payment-outcomes.service.js';
 import { getBidder } from '../bidders/bidders.service.js';
 import { housesOf } from '../identity/accounts/accounts.service.js';
 import {
+  getCase,
   listCases,
   recordNonPaymentPayment,
   recordSettlementPayment,
 } from '../legal/legal.service.js';
+import { runRulesFor } from '../legal/rules/rules.service.js';
 import { writeAudit } from '../platform/audit.js';
 import { systemContext, type AccountScope, type RequestContext } from '../platform/context.js';
 import type { Logger } from '../platform/logging.js';
@@ -989,11 +991,32 @@ export function withPayment(
   };
 }
 
+/**
+ * The case an offline payment names must take its settlement's payment: checked before the money
+ * is recorded, so a wrong case refuses the payment rather than recording it and then failing.
+ */
+async function checkSettles(ctx: RequestContext, caseId: string) {
+  const found = await getCase(ctx, caseId).catch((error: unknown) => {
+    if (isAppStatus(error, 404)) throw fieldError('caseId', 'is not a legal case of this account');
+    throw error;
+  });
+  if (found.status !== 'SETTLED') {
+    throw fieldError(
+      'caseId',
+      `is a ${found.status} case; only a SETTLED case takes a settlement payment`,
+    );
+  }
+  if (found.settlementPayment) {
+    throw fieldError('caseId', "names a case whose settlement's payment is already recorded");
+  }
+}
+
 export async function recordOfflinePayment(
   ctx: RequestContext,
   invoiceId: string,
   input: OfflinePaymentInput,
 ) {
+  if (input.caseId) await checkSettles(ctx, input.caseId);
   const [transactionNumber] = await nextNumbers(ctx.scope, 'TXN', 1);
   const id = `txn-${randomUUID()}`;
   let before: Stored<InvoiceRecord> | null = null;
@@ -1046,14 +1069,20 @@ export async function recordOfflinePayment(
     entity: { type: 'transaction', id },
     after: { amount: input.amount, method: input.method, invoiceId },
   });
+  await afterPayment(ctx, invoice);
   if (input.caseId) {
-    await recordSettlementPayment(ctx, input.caseId, {
+    const settled = await recordSettlementPayment(ctx, input.caseId, {
       amount: input.amount,
       receivedOn: paymentDate.slice(0, 10),
       reference: input.reference || transaction.transactionId,
     });
+    // The case's rules run as for a payment recorded on the case itself; closing is a status change.
+    await runRulesFor(
+      ctx,
+      settled.id,
+      settled.status === 'SETTLED' ? 'payment_received' : ['payment_received', 'status_change'],
+    );
   }
-  await afterPayment(ctx, invoice);
   return toTransaction(await getTransactionRecord(ctx, id));
 }
 
@@ -1232,25 +1261,34 @@ export async function afterPayment(ctx: RequestContext, invoice: Stored<InvoiceR
 }
 
 async function settleNonPayment(ctx: RequestContext, invoice: Stored<InvoiceRecord>) {
+  // Finished cases too: a case the bidder lost (RESOLVED, then CLOSED) still holds a strike
+  // until the purchase is paid.
   const { cases } = await listCases(ctx, {
     bidderId: invoice.bidderId,
-    state: 'active',
     page: 1,
     limit: 100,
     sortBy: 'date',
     sortOrder: 'desc',
   });
   for (const found of cases) {
-    if (found.auction?.id !== invoice.auctionId || !found.nonPayment || found.nonPayment.payment)
-      continue;
-    await recordNonPaymentPayment(ctx, found.id, {
+    if (found.auction?.id !== invoice.auctionId || !found.nonPayment?.strike) continue;
+    const saved = await recordNonPaymentPayment(ctx, found.id, {
       amount: Math.max(invoice.paidTotal - invoice.refundedTotal, found.nonPayment.amountDue),
       receivedOn: (invoice.paidAt ?? new Date().toISOString()).slice(0, 10),
       reference: invoice.number,
     }).catch((error: unknown) => {
       // Someone recorded it meanwhile, or the case moved on: nothing left to do.
       if (!isAppStatus(error, 409)) throw error;
+      return null;
     });
+    if (!saved) continue;
+    // As the case's own purchase-payment route does: resolving on the payment is a status change.
+    const resolved = saved.statusChangedAt === saved.nonPayment?.payment?.recordedAt;
+    await runRulesFor(
+      ctx,
+      saved.id,
+      resolved ? ['payment_received', 'status_change'] : 'payment_received',
+    );
   }
 }
 

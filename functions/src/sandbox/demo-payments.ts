@@ -23,7 +23,12 @@ import type { RequestContext } from '../platform/context.js';
 const PAID_SALE = 'Autumn Fine Art Evening Sale';
 const WAITING_SALE = 'Estate Jewelry & Watches';
 
-const methods: OfflinePaymentInput['method'][] = ['Bank Transfer', 'Check', 'Bank Transfer', 'Cash'];
+const methods: OfflinePaymentInput['method'][] = [
+  'Bank Transfer',
+  'Check',
+  'Bank Transfer',
+  'Cash',
+];
 
 async function saleNamed(ctx: RequestContext, title: string) {
   const { auctions } = await listAuctions(ctx, {

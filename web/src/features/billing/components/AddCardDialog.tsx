@@ -13,10 +13,10 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useState } from 'react';
+import { CardField, type CardFieldState } from '../../../components/CardField';
 import { useNotify } from '../../../lib/toast';
 import { useAction } from '../../../lib/use-action';
-import { useBillingActions } from '../api/billing';
-import { CardField, type CardFieldState } from './CardField';
+import { createSetupIntent, fetchStripeCustomer, useBillingActions } from '../api/billing';
 
 const useStyles = makeStyles({
   surface: { maxWidth: '520px' },
@@ -46,7 +46,11 @@ export function AddCardDialog({
   const save = useAction(
     async () => {
       if (!card) return;
-      const method = await actions.addCard(await card.confirm(), firstCard || makeDefault);
+      const intent = await createSetupIntent();
+      const method = await actions.addCard(
+        await card.confirmSetup(intent.clientSecret),
+        firstCard || makeDefault,
+      );
       notify.success('Card added', `${method.brand.toUpperCase()} ending in ${method.last4}`);
       close();
     },
@@ -58,7 +62,7 @@ export function AddCardDialog({
         <DialogBody>
           <DialogTitle>Add Credit Card</DialogTitle>
           <DialogContent className={styles.content}>
-            {open ? <CardField onChange={setCard} /> : null}
+            {open ? <CardField fetchKeys={fetchStripeCustomer} onChange={setCard} /> : null}
             {firstCard ? null : (
               <Checkbox
                 checked={makeDefault}

@@ -21,9 +21,12 @@ import {
 } from '@fluentui/react-components';
 import { CheckmarkCircleFilled } from '@fluentui/react-icons';
 import { useState } from 'react';
+import { CardField, type CardFieldState } from '../../../components/CardField';
 import { useNotify } from '../../../lib/toast';
 import { useAction } from '../../../lib/use-action';
 import {
+  createSetupIntent,
+  fetchStripeCustomer,
   useBillingActions,
   useTiers,
   type AddOnView,
@@ -32,7 +35,6 @@ import {
   type TierView,
 } from '../api/billing';
 import { intervalWord, perExtraBidder, usd } from './billing-format';
-import { CardField, type CardFieldState } from './CardField';
 
 const useStyles = makeStyles({
   surface: { maxWidth: '960px', width: 'calc(100vw - 32px)' },
@@ -160,7 +162,10 @@ export function UpgradeDialog({
       let paymentMethodId: string | undefined;
       if (needsCard) {
         if (!card) throw new Error('The card form has not loaded yet');
-        paymentMethodId = (await actions.addCard(await card.confirm(), true)).id;
+        const intent = await createSetupIntent();
+        paymentMethodId = (
+          await actions.addCard(await card.confirmSetup(intent.clientSecret), true)
+        ).id;
       }
       const addOnIds = picked.map((addOn) => addOn.id);
       if (current) {
@@ -275,7 +280,7 @@ export function UpgradeDialog({
             ) : null}
 
             {needsCard ? (
-              <CardField onChange={setCard} />
+              <CardField fetchKeys={fetchStripeCustomer} onChange={setCard} />
             ) : defaultCard ? (
               <Body1>
                 Charged to {defaultCard.brand.toUpperCase()} ending in {defaultCard.last4}

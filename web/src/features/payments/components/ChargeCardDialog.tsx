@@ -12,11 +12,11 @@ import {
 } from '@fluentui/react-components';
 import type { CardPayment, Transaction } from '@contracts/payments/payments.schema';
 import { useState } from 'react';
+import { CardField, type CardFieldState } from '../../../components/CardField';
 import { formatMoney } from '../../../lib/money';
 import { useNotify } from '../../../lib/toast';
 import { useAction } from '../../../lib/use-action';
 import { usePaymentActions } from '../api/payments';
-import { CardField, type CardFieldState } from './CardField';
 import { usePaymentStyles } from './payment-style';
 
 /**

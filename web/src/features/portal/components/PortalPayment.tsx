@@ -13,11 +13,11 @@ import {
 import type { PortalCardPayment, PortalPayment } from '@contracts/payments/payments.schema';
 import type { Currency } from '@contracts/auctions/auctions.schema';
 import { useState } from 'react';
+import { CardField, type CardFieldState } from '../../../components/CardField';
 import { messageOf } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/money';
 import { useAction } from '../../../lib/use-action';
 import { confirmCardPayment, startCardPayment } from '../api/portal';
-import { CardField, type CardFieldState } from './CardField';
 
 const useStyles = makeStyles({
   pay: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },

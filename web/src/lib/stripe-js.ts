@@ -1,5 +1,4 @@
 import type { Stripe, StripeConstructor } from '@stripe/stripe-js';
-import { fetchStripeCustomer } from './billing';
 
 declare global {
   interface Window {
@@ -7,12 +6,18 @@ declare global {
   }
 }
 
+/** Where Stripe.js comes from and the publishable key it runs with, as the service gives them. */
+export interface StripeKeys {
+  stripeJsUrl: string;
+  publishableKey: string;
+}
+
 const loads = new Map<string, Promise<StripeConstructor>>();
 
 /**
- * Loads Stripe.js from where the service says (Stripe's own in production, the local stand-in
- * in development), once per address. The card fields live in Stripe's frame, so card numbers go
- * from the browser to Stripe and never through Lotwise.
+ * Loads Stripe.js from where the service says (Stripe's own in production, the local stand-in in
+ * development), once per address. The card fields live in Stripe's frame, so card numbers go from
+ * the browser to Stripe and never through Lotwise.
  */
 function loadScript(url: string): Promise<StripeConstructor> {
   let load = loads.get(url);
@@ -39,9 +44,8 @@ function loadScript(url: string): Promise<StripeConstructor> {
   return load;
 }
 
-/** A Stripe.js instance for this account's publishable key. */
-export async function loadStripe(): Promise<Stripe> {
-  const customer = await fetchStripeCustomer();
-  const Constructor = await loadScript(customer.stripeJsUrl);
-  return Constructor(customer.publishableKey);
+/** A Stripe.js instance for the publishable key, loaded from the given address. */
+export async function loadStripe(stripeJsUrl: string, publishableKey: string): Promise<Stripe> {
+  const Constructor = await loadScript(stripeJsUrl);
+  return Constructor(publishableKey);
 }
