@@ -13,6 +13,7 @@ import {
 } from '../legal/legal.service.js';
 import { runRulesFor } from '../legal/rules/rules.service.js';
 import { writeAudit } from '../platform/audit.js';
+import { moneyText } from './settlements/money-text.js';
 import { systemContext, type AccountScope, type RequestContext } from '../platform/context.js';
 import type { Logger } from '../platform/logging.js';
 import { isConflict, isNotFound, isStale } from '../platform/cosmos-errors.js';
@@ -111,10 +112,14 @@ export function dayIn(timeZone: string, at: Date): string {
 export const addDays = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
-/** Formats a money amount for mail and history lines. */
-export function money(amount: number, currency: string) {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount / 100);
-}
+/**
+ * A money amount for mail and history lines, in the currency's own minor units (the yen has
+ * none), exactly as statements and exports print it.
+ */
+export const money = (amount: number, currency: string) =>
+  // Invoices and transactions take their currency from an auction or the manual invoice's
+  // contract, both the auction currencies.
+  moneyText(amount, currency as Currency);
 
 const numberOf = (prefix: string, year: number, value: number) =>
   `${prefix}-${year}-${String(value).padStart(5, '0')}`;
