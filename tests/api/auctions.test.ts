@@ -573,7 +573,7 @@ describe('the demo tenant', () => {
       draft: 1,
       upcoming: 1,
       active: 1,
-      completed: 2,
+      completed: 3,
       cancelled: 1,
     });
     const past = await domain<{ auctions: Auction[] }>(

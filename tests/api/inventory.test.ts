@@ -633,6 +633,43 @@ describe('after an auction closes', () => {
     });
     expect(manual.status).toBe(409);
   });
+
+  it('carries a result corrected after the close to the item: a new hammer, or the sale undone', async () => {
+    const auction = await createAuction(house.token, { title: 'Corrected Sale' });
+    const item = await created(house.token, { status: 'In Storage' });
+    await ok(addToAuction(item, auction.id), 201);
+    hammerFor.set(item.id, 90_000);
+    const { lots } = await runSale(house, [], auction);
+    const lot = lots.find((candidate) => candidate.inventoryItemId === item.id);
+    expect(await read(item.id)).toMatchObject({ status: 'Sold', lastSoldPrice: 90_000 });
+    const path = `/auctions/${auction.id}/lots/${lot?.id}/result`;
+
+    await ok(
+      domain('PUT', path, {
+        token: house.token,
+        body: {
+          outcome: 'sold',
+          hammer: 95_000,
+          bidderId: lot?.result?.buyerId,
+          reason: 'Hammer misread',
+        },
+      }),
+    );
+    const repriced = await read(item.id);
+    expect(repriced).toMatchObject({ status: 'Sold', lastSoldPrice: 95_000 });
+    expect(repriced.history[0]?.message).toContain('Result corrected: sold for');
+
+    await ok(
+      domain('PUT', path, {
+        token: house.token,
+        body: { outcome: 'passed', reason: 'The buyer withdrew before the hammer' },
+      }),
+    );
+    const returned = await read(item.id);
+    expect(returned).toMatchObject({ status: 'In Storage', auction: null, lastSoldPrice: null });
+    expect(returned.history[0]).toMatchObject({ action: 'returned' });
+    expect(returned.history[0]?.message).toContain('Result corrected: passed');
+  });
 });
 
 describe('overview and AI suggestions', () => {

@@ -516,3 +516,162 @@ describe('credit notes and the portal', () => {
     ).toBe('conflict');
   });
 });
+
+describe('results corrected after the close', () => {
+  const correct = (auctionId: string, lotId: string, body: Record<string, unknown>) =>
+    ok(
+      domain<Lot>('PUT', `/auctions/${auctionId}/lots/${lotId}/result`, {
+        token: house.token,
+        body: { reason: 'Clerk misheard the paddle', ...body },
+      }),
+    );
+  const lineView = (invoice: Invoice | undefined) =>
+    invoice?.lines.map((line) => [line.lotNumber, line.hammer]);
+
+  it('rewrites invoices not yet with the buyer: lots move, an approved one returns to draft, an empty one is voided', async () => {
+    const [alice, bob] = await Promise.all([buyer('Alma'), buyer('Boris')]);
+    const sale = await soldTo([
+      [alice, 10_000, true],
+      [alice, 20_000, true],
+      [bob, 30_000, true],
+    ]);
+    await close(sale.auction.id, sale.sales, sale.lots);
+    const id = sale.auction.id;
+    const [lot1, lot2, lot3] = sale.lots as [Lot, Lot, Lot];
+
+    await correct(id, lot2.id, { outcome: 'sold', hammer: 20_000, bidderId: bob.id });
+    let invoices = await invoicesOf(id);
+    const ofAlice = () => invoices.find((invoice) => invoice.bidderId === alice.id);
+    const ofBob = () => invoices.find((invoice) => invoice.bidderId === bob.id);
+    expect(lineView(ofAlice())).toEqual([['1', 10_000]]);
+    expect(lineView(ofBob())).toEqual([
+      ['2', 20_000],
+      ['3', 30_000],
+    ]);
+    expect(ofBob()?.hammerTotal).toBe(50_000);
+
+    await ok(domain('POST', `/payments/invoices/${ofBob()?.id}/approve`, { token: house.token }));
+    await correct(id, lot3.id, { outcome: 'sold', hammer: 32_000, bidderId: bob.id });
+    invoices = await invoicesOf(id);
+    expect(ofBob()).toMatchObject({ status: 'draft', approvedAt: null, hammerTotal: 52_000 });
+    const history = (await getInvoice(ofBob()?.id ?? '')).history.map((event) => event.action);
+    expect(history).toContain('Corrected');
+
+    await correct(id, lot1.id, { outcome: 'passed' });
+    invoices = await invoicesOf(id);
+    expect(ofAlice()).toMatchObject({ status: 'void', balance: 0 });
+    expect(await ok(generate(id))).toEqual({ created: 0, total: 1 });
+  });
+
+  it('corrects a paid invoice with a credit note and bills a lot sold later on a supplementary invoice', async () => {
+    const { invoice, sale, alice } = await approvedInvoice([40_000, 30_000]);
+    await ok(
+      domain('POST', `/payments/invoices/${invoice.id}/payments`, {
+        token: house.token,
+        body: { amount: invoice.balance, method: 'Cash' },
+      }),
+      201,
+    );
+    const [, lot2] = sale.lots as [Lot, Lot];
+    await correct(sale.auction.id, lot2.id, { outcome: 'passed' });
+    const credited = await getInvoice(invoice.id);
+    expect(credited.status).toBe('paid');
+    expect(credited.lines).toHaveLength(2);
+    expect(credited.credits).toHaveLength(1);
+    expect(credited.credits[0]).toMatchObject({ lotIds: [lot2.id], hammerTotal: 30_000 });
+    expect(credited.credits[0]?.reason).toContain('Result corrected');
+    // The buyer paid for a lot they no longer owe: the balance is owed back to them.
+    expect(credited.balance).toBe(-(credited.credits[0]?.total ?? 0));
+
+    await correct(sale.auction.id, lot2.id, {
+      outcome: 'sold',
+      hammer: 35_000,
+      bidderId: alice.id,
+    });
+    const invoices = await invoicesOf(sale.auction.id);
+    expect(invoices).toHaveLength(2);
+    const supplementary = invoices.find((candidate) => candidate.id !== invoice.id);
+    expect(supplementary).toMatchObject({
+      id: `${invoice.id}-2`,
+      status: 'draft',
+      bidderId: alice.id,
+      chargesTotal: 0,
+    });
+    expect(lineView(supplementary)).toEqual([['2', 35_000]]);
+    const history = await getInvoice(supplementary?.id ?? '');
+    expect(history.history[0]?.detail).toContain(invoice.number);
+    // Nothing changes twice: the paid invoice keeps its one note, no third invoice.
+    expect(await ok(generate(sale.auction.id))).toEqual({ created: 0, total: 2 });
+    expect((await getInvoice(invoice.id)).credits).toHaveLength(1);
+  });
+
+  it('charges the internet premium on the lots of a hybrid sale won online', async () => {
+    const alice = await buyer('Ines');
+    const sale = await soldTo([
+      [alice, 100_000],
+      [alice, 100_000],
+    ]);
+    const id = sale.auction.id;
+    const terms = await ok(
+      domain<InvoiceTerms>('GET', `/payments/auctions/${id}/terms`, { token: house.token }),
+    );
+    await ok(
+      domain('PUT', `/payments/auctions/${id}/terms`, {
+        token: house.token,
+        headers: ifMatch(terms.etag),
+        body: {
+          premium: [{ upTo: null, rateBps: 2000 }],
+          internetPremium: [{ upTo: null, rateBps: 2500 }],
+          tax: { hammerBps: 0, premiumBps: 0, chargesBps: 0 },
+          defaultCharges: [],
+          paymentDueDays: 7,
+        },
+      }),
+    );
+    const [lot1, lot2] = sale.lots as [Lot, Lot];
+    const online = await ok(
+      domain<Lot>('PUT', `/auctions/${id}/lots/${lot1.id}/result`, {
+        token: house.token,
+        body: { outcome: 'sold', hammer: 100_000, bidderId: alice.id, channel: 'online' },
+      }),
+    );
+    expect(online.result?.channel).toBe('online');
+    const room = await ok(
+      domain<Lot>('PUT', `/auctions/${id}/lots/${lot2.id}/result`, {
+        token: house.token,
+        body: { outcome: 'sold', hammer: 100_000, bidderId: alice.id },
+      }),
+    );
+    expect(room.result?.channel).toBe('room');
+    await ok(domain('POST', `/auctions/${id}/close`, { token: house.token }));
+    const [invoice] = await invoicesOf(id);
+    expect(invoice?.lines.map((line) => [line.lotNumber, line.internet, line.premium])).toEqual([
+      ['1', true, 25_000],
+      ['2', false, 20_000],
+    ]);
+
+    await correct(id, lot2.id, {
+      outcome: 'sold',
+      hammer: 100_000,
+      bidderId: alice.id,
+      channel: 'online',
+    });
+    const [corrected] = await invoicesOf(id);
+    expect(corrected?.premiumTotal).toBe(50_000);
+  });
+
+  it('refuses a saleroom for an Online auction, naming the field', async () => {
+    const alice = await buyer('Olga');
+    const sale = await soldTo([[alice, 10_000]], { type: 'Online' });
+    const refused = await domain(
+      'PUT',
+      `/auctions/${sale.auction.id}/lots/${sale.lots[0]?.id}/result`,
+      {
+        token: house.token,
+        body: { outcome: 'sold', hammer: 10_000, bidderId: alice.id, channel: 'room' },
+      },
+    );
+    expect(refused.status).toBe(400);
+    expect(fieldsOf(refused)).toContain('channel');
+  });
+});

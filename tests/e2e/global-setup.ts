@@ -54,6 +54,8 @@ export default async function setup(project: TestProject) {
     project.provide('domainUrl', testStack.stack.domainUrl);
     project.provide('platformsUrl', testStack.stack.platformsUrl as string);
     project.provide('stripeUrl', testStack.stack.stripeUrl as string);
+    // ownerWithAddOns() applies a plan in the test's process against this stack's database.
+    project.provide('settings', testStack.settings);
     return async () => {
       await new Promise<void>((resolve) => server.httpServer.close(() => resolve()));
       await testStack.stop();

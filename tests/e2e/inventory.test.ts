@@ -232,6 +232,33 @@ describe('inventory in the browser', () => {
       .waitFor();
   });
 
+  it("shows the demo's AI suggestions with their reasons, and an item's similar items", async () => {
+    await page.goto(`${webUrl}/inventory/suggestions`);
+    const cards = page.locator('.fui-Card').filter({ hasText: /Silver sold \d+% of lots/ });
+    await cards.first().waitFor();
+    const card = cards.filter({ hasText: 'Sterling tea and coffee service, Gorham' });
+    await card.getByText('In storage 430 days: time to bring it to sale').waitFor();
+    await card.getByRole('button', { name: 'Sterling tea and coffee service, Gorham' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sterling tea and coffee service, Gorham' });
+    const similar = dialog.getByRole('region', { name: 'Similar items' });
+    const held = similar.getByRole('list', { name: 'Similar items in your inventory' });
+    await held.getByRole('button', { name: 'Pair of Georgian silver candlesticks' }).waitFor();
+    await similar
+      .getByRole('list', { name: 'Comparable lots sold' })
+      .getByText(/^Sold for /)
+      .first()
+      .waitFor();
+    expect(await accessibilityViolations(page), 'item detail with similar items').toEqual([]);
+    // A similar item opens in the dialog in its place.
+    await held.getByRole('button', { name: 'Pair of Georgian silver candlesticks' }).click();
+    await page
+      .getByRole('dialog', { name: 'Pair of Georgian silver candlesticks' })
+      .getByRole('region', { name: 'Similar items' })
+      .getByRole('button', { name: 'Sterling tea and coffee service, Gorham' })
+      .waitFor();
+    await page.keyboard.press('Escape');
+  });
+
   it('looks right in light, dark and on a phone', async () => {
     // One signed-in page, its colour scheme and size switched, rather than a sign-in per look.
     const looks = [

@@ -27,7 +27,15 @@ export interface RunningHttpHost {
   close(): Promise<void>;
 }
 
-const exposedHeaders = ['x-correlation-id', 'etag', 'retry-after', 'location', 'allow'];
+// content-disposition: a download (an export, a statement) is saved under the service's name.
+const exposedHeaders = [
+  'x-correlation-id',
+  'etag',
+  'retry-after',
+  'location',
+  'allow',
+  'content-disposition',
+];
 
 function corsHeaders(request: IncomingMessage, allowedOrigins: string[]): Record<string, string> {
   const origin = request.headers.origin;

@@ -80,7 +80,8 @@ export interface LotRecord {
   reserve: number | null;
   consignor: { name: string; contact: string } | null;
   inventoryItemId: string | null;
-  result: LotResult | null;
+  /** Results recorded before channels were kept have none. */
+  result: (Omit<LotResult, 'channel'> & Partial<Pick<LotResult, 'channel'>>) | null;
   createdAt: string;
   updatedAt: string;
 }

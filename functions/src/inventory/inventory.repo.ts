@@ -1,5 +1,5 @@
 import type { PatchOperation, SqlParameter } from '@azure/cosmos';
-import { deleteBlob, getBlob, putBlob } from '../platform/blob.js';
+import { deleteBlob, deleteBlobsUnder, getBlob, putBlob } from '../platform/blob.js';
 import { isNotFound } from '../platform/cosmos-errors.js';
 import type { ContainerDefinition } from '../platform/cosmos.js';
 import {
@@ -189,6 +189,30 @@ export async function categoriesOf(scope: AccountScope, ids: string[]) {
   return new Map(rows.map((row) => [row.id, row.category]));
 }
 
+/** What a similar item is judged and shown by. */
+export type SimilarFields = Pick<
+  ItemRecord,
+  | 'id'
+  | 'title'
+  | 'category'
+  | 'subcategory'
+  | 'estimatedValue'
+  | 'currency'
+  | 'condition'
+  | 'status'
+  | 'auctionSuggestionScore'
+>;
+
+/** Every item of a category, in the few fields the similar items are chosen by. */
+export async function itemsInCategory(scope: AccountScope, category: InventoryCategory) {
+  return (await items.all(scope, {
+    select:
+      'c.id, c.title, c.category, c.subcategory, c.estimatedValue, c.currency, c.condition, c.status, c.auctionSuggestionScore',
+    where: "c.kind = 'item' AND c.category = @category",
+    parameters: [{ name: '@category', value: category }],
+  })) as unknown as SimilarFields[];
+}
+
 /** Writes fresh scores in place, 100 items to a batch; items deleted meanwhile are passed over. */
 export async function writeScores(
   scope: AccountScope,
@@ -242,3 +266,7 @@ export async function deletePhoto(scope: AccountScope, itemId: string, photoId: 
     if (!isNotFound(error)) throw error;
   }
 }
+
+/** Removes every photo's bytes under the item, also any an upload that failed left behind. */
+export const deleteItemPhotos = (scope: AccountScope, itemId: string) =>
+  deleteBlobsUnder(PHOTO_BLOBS, `${scope.accountId}/${itemId}/`);

@@ -7,16 +7,23 @@ import { readForm } from '../uploads/files.js';
 import {
   MAX_PHOTO_BYTES,
   PHOTO_FIELD,
+  addGroupToAuctionSchema,
   addToAuctionSchema,
+  descriptionDraftInputSchema,
+  descriptionDraftSchema,
+  groupLotSchema,
   itemInputSchema,
   itemParamsSchema,
   itemSchema,
   itemUpdateSchema,
   listItemsQuerySchema,
   listItemsResponseSchema,
+  lotGroupsResponseSchema,
+  marketTrendsResponseSchema,
   overviewSchema,
   photoParamsSchema,
   recomputeResponseSchema,
+  similarResponseSchema,
   statusMoveSchema,
   suggestionsResponseSchema,
 } from './inventory.schema.js';
@@ -36,6 +43,10 @@ import {
   removePhoto,
   updateItem,
 } from './inventory.service.js';
+import { draftDescription } from './descriptions.service.js';
+import { addGroupToAuction, lotGroups } from './lot-groups.service.js';
+import { marketTrends } from './market-trends.js';
+import { similarItems } from './similar.js';
 
 /** Room for the multipart boundaries around the one file. */
 const FORM_OVERHEAD = 16 * 1024;
@@ -103,6 +114,64 @@ export const inventoryFunctions: FunctionTable = {
       summary: "Rescores every item from the house's latest auction results",
       response: recomputeResponseSchema,
       handler: async ({ ctx }) => ({ json: await recomputeScores(ctx) }),
+    }),
+    httpRoute({
+      name: 'inventory-description-draft',
+      route: 'inventory/description-draft',
+      methods: ['POST'],
+      permission: 'inventory:view',
+      feature: 'inventory',
+      summary:
+        "Drafts a catalogue description from the item's fields and the house's comparable sales (nothing is saved); 409 while Auto-generate descriptions is off",
+      body: descriptionDraftInputSchema,
+      response: descriptionDraftSchema,
+      handler: async ({ ctx, body }) => ({ json: await draftDescription(ctx, body) }),
+    }),
+    httpRoute({
+      name: 'inventory-lot-groups',
+      route: 'inventory/lot-groups',
+      methods: ['GET'],
+      permission: 'inventory:view',
+      feature: 'inventory',
+      summary:
+        'Groups of 2-6 low-value Available or In Storage items worth selling as one lot, with reasons; none while Optimal lot grouping is off',
+      response: lotGroupsResponseSchema,
+      handler: async ({ ctx }) => ({ json: await lotGroups(ctx) }),
+    }),
+    httpRoute({
+      name: 'inventory-lot-groups-add-to-auction',
+      route: 'inventory/lot-groups/add-to-auction',
+      methods: ['POST'],
+      permission: 'inventory:edit',
+      feature: 'inventory',
+      summary:
+        'Adds 2-6 items to a Draft or Upcoming auction as ONE lot (each item passes the photo rule); all become In Auction, or none',
+      body: addGroupToAuctionSchema,
+      response: groupLotSchema,
+      handler: async ({ ctx, body }) => ({ status: 201, json: await addGroupToAuction(ctx, body) }),
+    }),
+    httpRoute({
+      name: 'inventory-market-trends',
+      route: 'inventory/market-trends',
+      methods: ['GET'],
+      permission: 'inventory:view',
+      feature: 'inventory',
+      summary:
+        "Per category, the house's results of the last 12 months (sold, sell-through, median hammer / low estimate), when market trend analysis is on",
+      response: marketTrendsResponseSchema,
+      handler: async ({ ctx }) => ({ json: await marketTrends(ctx) }),
+    }),
+    httpRoute({
+      name: 'inventory-similar',
+      route: 'inventory/items/{id}/similar',
+      methods: ['GET'],
+      permission: 'inventory:view',
+      feature: 'inventory',
+      summary:
+        'Up to 6 items of the same category and 6 comparable sold lots, each with why, when similar items are suggested',
+      params: itemParamsSchema,
+      response: similarResponseSchema,
+      handler: async ({ ctx, params }) => ({ json: await similarItems(ctx, params.id) }),
     }),
     httpRoute({
       name: 'inventory-get',

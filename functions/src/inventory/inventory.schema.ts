@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { minorUnits } from '../auctions/auctions.schema.js';
+import { currencies, minorUnits } from '../auctions/auctions.schema.js';
 import { consignorSchema, lotNumberSchema } from '../auctions/lots/lots.schema.js';
 import { houseCurrencies } from '../identity/accounts/accounts.schema.js';
 
@@ -161,6 +161,8 @@ export const auctionLinkSchema = z.object({
   /** Where the item was before (Available or In Storage): where a pass or removal returns it. */
   previousStatus: z.enum(auctionableStatuses),
   addedAt: z.string(),
+  /** The last sold price before this sale: put back if the sale is corrected to passed. */
+  previousSoldPrice: z.number().int().nullable().optional(),
 });
 export type AuctionLink = z.infer<typeof auctionLinkSchema>;
 
@@ -299,3 +301,195 @@ export const suggestionsResponseSchema = z.object({
 export type SuggestionsResponse = z.infer<typeof suggestionsResponseSchema>;
 
 export const recomputeResponseSchema = z.object({ rescored: z.number().int() });
+
+// ---- Description drafts (Settings › Inventory › Auto-generate descriptions) ----
+
+/** What the web says of every draft: it is no more than the item's own details. */
+export const DESCRIPTION_DRAFT_NOTE = "Drafted from the item's details — edit before use";
+
+/**
+ * The form's fields a description is drafted from. Without a category one is suggested from the
+ * title where the account auto-categorises (else 400). `itemId`, when editing an item, drafts in
+ * that item's currency (else the account's).
+ */
+export const descriptionDraftInputSchema = z.object({
+  title: itemFields.title,
+  category: itemFields.category.optional(),
+  subcategory: itemFields.subcategory.default(''),
+  condition: itemFields.condition,
+  estimatedValue: estimatedValueSchema,
+  itemId: z.string().trim().min(1).max(100).optional(),
+});
+export type DescriptionDraftInput = z.infer<typeof descriptionDraftInputSchema>;
+
+export const descriptionDraftSchema = z.object({
+  description: z.string(),
+  /** The category it was drafted for: the one sent, or the one suggested from the title. */
+  category: z.enum(inventoryCategories),
+  currency: z.enum(houseCurrencies),
+  /** The house's comparable sold lots of the last year; null with none. */
+  comparables: z
+    .object({ count: z.number().int(), low: z.number().int(), high: z.number().int() })
+    .nullable(),
+  /** What a cataloguer should still add for the category; the draft never invents them. */
+  toAdd: z.array(z.string()),
+  /** DESCRIPTION_DRAFT_NOTE. */
+  note: z.string(),
+});
+export type DescriptionDraft = z.infer<typeof descriptionDraftSchema>;
+
+// ---- Lot groups (Settings › Inventory › Optimal lot grouping) ----
+
+export const MIN_LOT_GROUP_ITEMS = 2;
+export const MAX_LOT_GROUP_ITEMS = 6;
+
+export const lotGroupItemSchema = itemListItemSchema.pick({
+  id: true,
+  title: true,
+  category: true,
+  subcategory: true,
+  condition: true,
+  status: true,
+  estimatedValue: true,
+  currency: true,
+  consignor: true,
+  photos: true,
+  etag: true,
+});
+export type LotGroupItem = z.infer<typeof lotGroupItemSchema>;
+
+/** Items worth selling together as one lot (the rule is in inventory/lot-groups.ts). */
+export const lotGroupSchema = z.object({
+  /** The same items always give the same id. */
+  id: z.string(),
+  category: z.enum(inventoryCategories),
+  subcategory: z.string(),
+  currency: z.enum(houseCurrencies),
+  /** The consignor every item shares; null for house stock. */
+  consignor: z.string().nullable(),
+  /** A catalogue title for the lot, to edit before adding it. */
+  title: z.string(),
+  /** Minor units: each item's low estimate is under it, the least a lot should make. */
+  threshold: z.number().int(),
+  /** The items' estimates added up. */
+  estimate: z.object({ low: z.number().int(), high: z.number().int() }),
+  items: z.array(lotGroupItemSchema),
+  reasons: z.array(z.string()),
+});
+export type LotGroup = z.infer<typeof lotGroupSchema>;
+
+export const lotGroupsResponseSchema = z.object({
+  /** The setting is on; when off there are no groups. */
+  enabled: z.boolean(),
+  groups: z.array(lotGroupSchema),
+  /** Low-value items left out because the photo rule would refuse them at auction (when on). */
+  needPhotos: z.number().int().optional(),
+});
+export type LotGroupsResponse = z.infer<typeof lotGroupsResponseSchema>;
+
+/** Several items as ONE lot of a Draft or Upcoming auction. */
+export const addGroupToAuctionSchema = z.object({
+  itemIds: z
+    .array(z.string().trim().min(1).max(100))
+    .min(MIN_LOT_GROUP_ITEMS, `lists at least ${MIN_LOT_GROUP_ITEMS} items`)
+    .max(MAX_LOT_GROUP_ITEMS, `lists at most ${MAX_LOT_GROUP_ITEMS} items`)
+    .refine((ids) => new Set(ids).size === ids.length, 'lists an item more than once'),
+  auctionId: z.string().trim().min(1, 'is required').max(100),
+  /** The lot's catalogue title. */
+  title: text(300).min(1, 'is required'),
+  /** The next free whole number after the auction's highest when left out. */
+  lotNumber: lotNumberSchema.optional(),
+});
+export type AddGroupToAuction = z.infer<typeof addGroupToAuctionSchema>;
+
+export const groupLotSchema = z.object({
+  lot: z.object({
+    id: z.string(),
+    auctionId: z.string(),
+    auctionTitle: z.string(),
+    lotNumber: z.string(),
+    title: z.string(),
+    estimateLow: z.number().int(),
+    estimateHigh: z.number().int(),
+  }),
+  /** Every item, now In Auction and linked to the lot. */
+  items: z.array(itemSchema),
+});
+export type GroupLot = z.infer<typeof groupLotSchema>;
+
+// ---- Similar items and market trends (Settings › Inventory › AI enhancements) ----
+
+/** Similar items shows at most this many held items and this many sold lots. */
+export const SIMILAR_ITEMS_MAX = 6;
+/** Market trends covers this many calendar months (UTC), the current one last. */
+export const MARKET_TREND_MONTHS = 12;
+
+export const similarItemSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  subcategory: z.string(),
+  status: z.enum(inventoryStatuses),
+  condition: z.enum(inventoryConditions),
+  estimatedValue: z.object({ low: z.number().int(), high: z.number().int() }),
+  currency: z.enum(houseCurrencies),
+  auctionSuggestionScore: z.number().int(),
+  /** Why it is like the item, in short sentences. */
+  reasons: z.array(z.string()),
+});
+export type SimilarItem = z.infer<typeof similarItemSchema>;
+
+/** One of the house's sold lots like the item: the comparables its value estimate uses. */
+export const similarSaleSchema = z.object({
+  title: z.string(),
+  hammer: z.number().int(),
+  currency: z.enum(currencies),
+  estimateLow: z.number().int().nullable(),
+  estimateHigh: z.number().int().nullable(),
+  /** When its auction closed. */
+  closedAt: z.string(),
+  reasons: z.array(z.string()),
+});
+export type SimilarSale = z.infer<typeof similarSaleSchema>;
+
+/** With "Suggest similar items" off, `enabled` is false and both lists are empty. */
+export const similarResponseSchema = z.object({
+  enabled: z.boolean(),
+  items: z.array(similarItemSchema),
+  sold: z.array(similarSaleSchema),
+});
+export type SimilarResponse = z.infer<typeof similarResponseSchema>;
+
+/** A month's (or the year's) results of a category. */
+export const trendFiguresSchema = z.object({
+  /** Lots clerked (sold or passed). */
+  lots: z.number().int(),
+  sold: z.number().int(),
+  /** Sold over clerked, 0-1; null with no lots. */
+  sellThrough: z.number().nullable(),
+  /** The median hammer over the low estimate of the sold lots that had one; null with none. */
+  medianPriceRatio: z.number().nullable(),
+});
+export type TrendFigures = z.infer<typeof trendFiguresSchema>;
+
+export const categoryTrendSchema = trendFiguresSchema.extend({
+  category: z.enum(inventoryCategories),
+  /** The category's market trend, as the items' scores use it. */
+  trend: z.enum(marketTrends),
+  trendReason: z.string(),
+  /** One entry per month of `months`, in the same order. */
+  months: z.array(trendFiguresSchema.extend({ month: z.string() })),
+});
+export type CategoryTrend = z.infer<typeof categoryTrendSchema>;
+
+/** With "Market trend analysis" off, only `{ enabled: false }`. */
+export const marketTrendsResponseSchema = z.discriminatedUnion('enabled', [
+  z.object({ enabled: z.literal(false) }),
+  z.object({
+    enabled: z.literal(true),
+    /** The months covered, "2026-01" style, oldest first. */
+    months: z.array(z.string()),
+    categories: z.array(categoryTrendSchema),
+    generatedAt: z.string(),
+  }),
+]);
+export type MarketTrendsResponse = z.infer<typeof marketTrendsResponseSchema>;

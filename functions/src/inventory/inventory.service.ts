@@ -20,6 +20,7 @@ import {
   bestScored,
   categoriesOf,
   createItemRecord,
+  deleteItemPhotos,
   deleteItemRecord,
   deletePhoto,
   findItem,
@@ -44,6 +45,7 @@ import {
   auctionableStatuses,
   inventoryStatuses,
   type AddToAuction,
+  type AuctionLink,
   type HistoryAction,
   type InventoryCategory,
   type InventoryItem,
@@ -59,6 +61,8 @@ import {
   type SuggestionsResponse,
 } from './inventory.schema.js';
 import { photoTypeOf } from './photo-content.js';
+import { hammerShares } from './lot-groups.js';
+import { deleteLotGroup, lotGroupsOf } from './lot-groups.repo.js';
 import {
   HISTORY_DAYS,
   suggest,
@@ -78,7 +82,7 @@ export const MAX_SUGGESTIONS = 100;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Where an inventory category has a lot category of the same meaning; the others go uncategorised. */
-const lotCategories: Record<InventoryCategory, LotCategory | null> = {
+export const lotCategories: Record<InventoryCategory, LotCategory | null> = {
   Furniture: 'Furniture',
   Art: 'Art',
   Silver: null,
@@ -157,7 +161,7 @@ const searchTextOf = (
     .join('\n')
     .toLowerCase();
 
-function historyEntry(
+export function historyEntry(
   ctx: RequestContext,
   action: HistoryAction,
   message: string,
@@ -174,11 +178,11 @@ function historyEntry(
 }
 
 /** The newest entries first, the oldest dropped past the cap. */
-const withHistory = (record: Pick<ItemRecord, 'history'>, entry: ItemHistoryEntry) =>
+export const withHistory = (record: Pick<ItemRecord, 'history'>, entry: ItemHistoryEntry) =>
   [entry, ...record.history].slice(0, MAX_HISTORY_ENTRIES);
 
 /** The currency the account trades in: its first house's, or US dollars. */
-async function accountCurrency(ctx: Pick<RequestContext, 'scope'>): Promise<HouseCurrency> {
+export async function accountCurrency(ctx: Pick<RequestContext, 'scope'>): Promise<HouseCurrency> {
   const houses = [...(await housesOf(ctx.scope))].sort((a, b) =>
     a.createdAt.localeCompare(b.createdAt),
   );
@@ -197,7 +201,7 @@ interface Market {
 }
 
 /** The house's clerked lots of the last two years, each under its inventory category. */
-async function salesOf(ctx: Pick<RequestContext, 'scope'>, now: Date): Promise<Sale[]> {
+export async function salesOf(ctx: Pick<RequestContext, 'scope'>, now: Date): Promise<Sale[]> {
   const since = new Date(now.getTime() - HISTORY_DAYS * DAY_MS).toISOString();
   const lots = await closedLotResults(ctx, since);
   const linked = await categoriesOf(ctx.scope, [
@@ -443,12 +447,12 @@ export async function deleteItem(
     if (isNotFound(error)) throw itemNotFound();
     throw error;
   }
-  for (const photo of current.photos) await deletePhoto(ctx.scope, id, photo.id);
   await writeAudit(ctx, {
     action: 'inventoryItem.delete',
     entity: { type: 'inventoryItem', id },
     before: plain(current),
   });
+  await deleteItemPhotos(ctx.scope, id);
 }
 
 /**
@@ -710,7 +714,7 @@ export async function recomputeScores(
 // ---- Auctions ----
 
 /** The next whole lot number after the auction's highest numeric one. */
-async function nextLotNumber(ctx: RequestContext, auctionId: string) {
+export async function nextLotNumber(ctx: RequestContext, auctionId: string) {
   const lots = await listLots(ctx, auctionId);
   const highest = lots.reduce((max, lot) => {
     const number = /^\d+$/.test(lot.lotNumber) ? Number(lot.lotNumber) : 0;
@@ -719,7 +723,7 @@ async function nextLotNumber(ctx: RequestContext, auctionId: string) {
   return String(highest + 1);
 }
 
-const lotNumberTaken = (error: unknown) =>
+export const lotNumberTaken = (error: unknown) =>
   error instanceof AppError &&
   error.code === 'validation_failed' &&
   (error.details as { fields?: { field: string }[] } | undefined)?.fields?.some(
@@ -861,39 +865,57 @@ export async function removeFromAuction(
     });
   }
   const at = now.toISOString();
-  const { before, after } = await changeItem(ctx, id, undefined, (item) =>
-    item.auction?.lotId !== link.lotId
-      ? undefined
-      : {
-          ...item,
-          status: link.previousStatus,
-          auction: null,
-          history: withHistory(
-            item,
-            historyEntry(
-              ctx,
-              'removed_from_auction',
-              `Removed from ${link.auctionTitle} (lot ${link.lotNumber})`,
-              at,
+  // An item of a lot grouped from several goes back with all of them: the lot is gone.
+  const group = (await lotGroupsOf(ctx.scope, [link.lotId])).get(link.lotId);
+  const others = (group?.items ?? []).map((member) => member.id).filter((other) => other !== id);
+  const returnItem = async (itemId: string) => {
+    const { before, after } = await changeItem(ctx, itemId, undefined, (item) =>
+      item.auction?.lotId !== link.lotId
+        ? undefined
+        : {
+            ...item,
+            status: item.auction.previousStatus,
+            auction: null,
+            history: withHistory(
+              item,
+              historyEntry(
+                ctx,
+                'removed_from_auction',
+                `Removed from ${link.auctionTitle} (lot ${link.lotNumber})`,
+                at,
+              ),
             ),
-          ),
-          revision: item.revision + 1,
-          updatedAt: at,
-        },
-  );
-  await writeAudit(ctx, {
-    action: 'inventoryItem.removeFromAuction',
-    entity: { type: 'inventoryItem', id },
-    before: { status: before.status, auction: before.auction },
-    after: { status: after.status, auction: after.auction },
-  });
+            revision: item.revision + 1,
+            updatedAt: at,
+          },
+    );
+    if (before.auction?.lotId === link.lotId) {
+      await writeAudit(ctx, {
+        action: 'inventoryItem.removeFromAuction',
+        entity: { type: 'inventoryItem', id: itemId },
+        before: { status: before.status, auction: before.auction },
+        after: { status: after.status, auction: after.auction },
+      });
+    }
+    return after;
+  };
+  const after = await returnItem(id);
+  for (const other of others) {
+    await returnItem(other).catch((error: unknown) => {
+      // An item deleted meanwhile has nothing to return.
+      if (!(error instanceof AppError && error.code === 'not_found')) throw error;
+    });
+  }
+  if (group) await deleteLotGroup(ctx.scope, link.lotId);
   return toItem(after);
 }
 
 /**
- * After an auction closes: each lot made from an inventory item marks the item Sold (with the
- * hammer as its last sold price) or, passed, returns it where it was before the sale with its
- * auction link cleared. Safe to run twice: an item already moved for its lot is left alone.
+ * After an auction closes, and again after a result of the closed sale is corrected: each lot
+ * made from an inventory item marks the item Sold (with the hammer as its last sold price) or,
+ * passed, returns it where it was before the sale with its auction link cleared. A correction
+ * moves the item with it (a new hammer, or a sale undone). Safe to run twice: an item already as
+ * its lot says is left alone.
  */
 export async function inventoryAfterClose(
   ctx: RequestContext,
@@ -910,77 +932,130 @@ export async function inventoryAfterClose(
   const lotNumbers = new Map(
     (await listLots(ctx, auctionId)).map((catalogued) => [catalogued.id, catalogued.lotNumber]),
   );
+  const groups = await lotGroupsOf(
+    ctx.scope,
+    linked.map((lot) => lot.id),
+  );
   for (const lot of linked) {
-    const itemId = lot.inventoryItemId as string;
     const result = lot.result as NonNullable<typeof lot.result>;
-    const at = new Date().toISOString();
-    try {
-      const { before, after, changed } = await changeItem(ctx, itemId, undefined, (item) => {
-        const ours = item.auction?.lotId === lot.id;
-        if (result.outcome === 'sold') {
-          if (item.status === 'Sold' && ours) return undefined;
-          const hammer = result.hammer ?? 0;
-          return {
-            ...item,
-            status: 'Sold',
-            lastSoldPrice: result.hammer,
-            auction:
+    const group = groups.get(lot.id);
+    // A grouped lot sells every item in it, each for its share of the hammer.
+    const shares =
+      group && result.hammer !== null ? hammerShares(result.hammer, group.items) : undefined;
+    const members = group
+      ? group.items.map((member) => member.id)
+      : [lot.inventoryItemId as string];
+    for (const itemId of members) {
+      const itemHammer = shares?.get(itemId) ?? result.hammer;
+      const at = new Date().toISOString();
+      try {
+        const { before, after, changed } = await changeItem(ctx, itemId, undefined, (item) => {
+          const ours = item.auction?.lotId === lot.id;
+          const lotNumber = item.auction?.lotNumber ?? lotNumbers.get(lot.id) ?? '';
+          if (result.outcome === 'sold') {
+            const hammer = itemHammer ?? 0;
+            if (item.status === 'Sold' && ours) {
+              if (item.lastSoldPrice === itemHammer) return undefined;
+              return {
+                ...item,
+                lastSoldPrice: itemHammer,
+                history: withHistory(
+                  item,
+                  historyEntry(
+                    ctx,
+                    'sold',
+                    `Result corrected: sold for ${formatMoney(hammer, auction.currency)} in ${auction.title} (lot ${lotNumber})`,
+                    at,
+                  ),
+                ),
+                revision: item.revision + 1,
+                updatedAt: at,
+              };
+            }
+            const link: AuctionLink =
               item.auction && ours
                 ? item.auction
                 : {
                     auctionId,
                     auctionTitle: auction.title,
                     lotId: lot.id,
-                    lotNumber: lotNumbers.get(lot.id) ?? '',
+                    lotNumber,
                     previousStatus: 'Available',
                     addedAt: at,
-                  },
+                  };
+            return {
+              ...item,
+              status: 'Sold',
+              lastSoldPrice: itemHammer,
+              auction: { ...link, previousSoldPrice: item.lastSoldPrice },
+              history: withHistory(
+                item,
+                historyEntry(
+                  ctx,
+                  'sold',
+                  `Sold for ${formatMoney(hammer, auction.currency)} in ${auction.title}`,
+                  at,
+                ),
+              ),
+              revision: item.revision + 1,
+              updatedAt: at,
+            };
+          }
+          if (!ours || !item.auction) return undefined;
+          if (item.status === 'Sold') {
+            // The sale was corrected to passed: the item goes back, with the price it had before.
+            return {
+              ...item,
+              status: item.auction.previousStatus,
+              lastSoldPrice: item.auction.previousSoldPrice ?? null,
+              auction: null,
+              history: withHistory(
+                item,
+                historyEntry(
+                  ctx,
+                  'returned',
+                  `Result corrected: passed in ${auction.title} (lot ${lotNumber}); returned to ${item.auction.previousStatus}`,
+                  at,
+                ),
+              ),
+              revision: item.revision + 1,
+              updatedAt: at,
+            };
+          }
+          if (item.status !== 'In Auction') return undefined;
+          return {
+            ...item,
+            status: item.auction.previousStatus,
+            auction: null,
             history: withHistory(
               item,
               historyEntry(
                 ctx,
-                'sold',
-                `Sold for ${formatMoney(hammer, auction.currency)} in ${auction.title}`,
+                'returned',
+                `Passed in ${auction.title} (lot ${lotNumber}); returned to ${item.auction.previousStatus}`,
                 at,
               ),
             ),
             revision: item.revision + 1,
             updatedAt: at,
           };
-        }
-        if (!ours || item.status !== 'In Auction' || !item.auction) return undefined;
-        return {
-          ...item,
-          status: item.auction.previousStatus,
-          auction: null,
-          history: withHistory(
-            item,
-            historyEntry(
-              ctx,
-              'returned',
-              `Passed in ${auction.title} (lot ${item.auction.lotNumber}); returned to ${item.auction.previousStatus}`,
-              at,
-            ),
-          ),
-          revision: item.revision + 1,
-          updatedAt: at,
-        };
-      });
-      if (changed) {
-        await writeAudit(ctx, {
-          action: result.outcome === 'sold' ? 'inventoryItem.sold' : 'inventoryItem.returned',
-          entity: { type: 'inventoryItem', id: itemId },
-          before: { status: before.status, auction: before.auction },
-          after: {
-            status: after.status,
-            auction: after.auction,
-            lastSoldPrice: after.lastSoldPrice,
-          },
         });
+        if (changed) {
+          await writeAudit(ctx, {
+            action: result.outcome === 'sold' ? 'inventoryItem.sold' : 'inventoryItem.returned',
+            entity: { type: 'inventoryItem', id: itemId },
+            before: { status: before.status, auction: before.auction },
+            after: {
+              status: after.status,
+              auction: after.auction,
+              lastSoldPrice: after.lastSoldPrice,
+            },
+          });
+        }
+      } catch (error) {
+        // An item deleted since it was catalogued has nothing left to update.
+        if (!(error instanceof AppError && error.code === 'not_found')) throw error;
       }
-    } catch (error) {
-      // An item deleted since it was catalogued has nothing left to update.
-      if (!(error instanceof AppError && error.code === 'not_found')) throw error;
     }
   }
 }

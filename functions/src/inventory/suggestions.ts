@@ -290,20 +290,32 @@ function median(values: number[]): number {
     : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
-const jaccard = (a: readonly string[], b: readonly string[]) => {
+/** How alike two word lists are: shared words over all words (0-1). */
+export const jaccard = (a: readonly string[], b: readonly string[]) => {
   if (a.length === 0 || b.length === 0) return 0;
   const set = new Set(a);
   const shared = b.filter((word) => set.has(word)).length;
   return shared / (a.length + b.length - shared);
 };
 
-/** An estimate from comparable sold lots, or null without enough of them. */
-export function valueEstimateOf(
+/** A sold lot like an item, how alike their titles are (0-1) and the words they share. */
+export interface Comparable {
+  sale: Sale;
+  similarity: number;
+  shared: string[];
+}
+
+/**
+ * The house's sold lots most like the item, most alike first (then the newest): the same category
+ * and currency, sharing at least one title word. The value estimate is made from these.
+ */
+export function comparablesOf(
   item: Pick<ScoredItem, 'title' | 'category' | 'currency'>,
   sales: readonly Sale[],
-): { low: number; high: number; basis: string } | null {
+  count: number = VALUE_NEIGHBOURS,
+): Comparable[] {
   const words = wordsOf(item.title);
-  const comparables = sales
+  return sales
     .filter(
       (sale) =>
         sale.category === item.category &&
@@ -311,7 +323,14 @@ export function valueEstimateOf(
         sale.outcome === 'sold' &&
         sale.hammer !== null,
     )
-    .map((sale) => ({ sale, similarity: jaccard(words, wordsOf(sale.title)) }))
+    .map((sale) => {
+      const theirs = wordsOf(sale.title);
+      return {
+        sale,
+        similarity: jaccard(words, theirs),
+        shared: words.filter((word) => theirs.includes(word)),
+      };
+    })
     .filter((candidate) => candidate.similarity > 0)
     .sort(
       (a, b) =>
@@ -319,7 +338,15 @@ export function valueEstimateOf(
         b.sale.closedAt.localeCompare(a.sale.closedAt) ||
         a.sale.title.localeCompare(b.sale.title),
     )
-    .slice(0, VALUE_NEIGHBOURS);
+    .slice(0, count);
+}
+
+/** An estimate from comparable sold lots, or null without enough of them. */
+export function valueEstimateOf(
+  item: Pick<ScoredItem, 'title' | 'category' | 'currency'>,
+  sales: readonly Sale[],
+): { low: number; high: number; basis: string } | null {
+  const comparables = comparablesOf(item, sales);
   if (comparables.length < MIN_COMPARABLES) return null;
   const middle = median(comparables.map((candidate) => candidate.sale.hammer ?? 0));
   return {

@@ -34,6 +34,10 @@ export const paymentsContainer: ContainerDefinition = {
       { path: '/kind', order: 'ascending' },
       { path: '/createdAt', order: 'descending' },
     ],
+    [
+      { path: '/kind', order: 'ascending' },
+      { path: '/dueDate', order: 'ascending' },
+    ],
   ],
 };
 
@@ -282,22 +286,49 @@ export interface Filters {
   parameters: SqlParameter[];
 }
 
+/** The orders lists page in; each has its composite index in `paymentsContainer`. */
+export const listOrders = {
+  newestFirst: 'c.kind ASC, c.createdAt DESC',
+  oldestDueFirst: 'c.kind ASC, c.dueDate ASC',
+} as const;
+
 export async function pageOf<T extends PaymentsDocument>(
   scope: AccountScope,
   kind: T['kind'],
   filters: Filters,
   pageSize: number,
   continuationToken: string | undefined,
+  orderBy: (typeof listOrders)[keyof typeof listOrders] = listOrders.newestFirst,
 ): Promise<Page<Stored<T>>> {
   const page = await paymentsRepo.page(scope, {
     where: [`c.kind = @kind`, ...filters.where].join(' AND '),
     parameters: [{ name: '@kind', value: kind }, ...filters.parameters],
-    orderBy: 'c.kind ASC, c.createdAt DESC',
+    orderBy,
     pageSize,
     ...(continuationToken ? { continuationToken } : {}),
   });
   return page as unknown as Page<Stored<T>>;
 }
+
+/** How many documents of a kind match the filters (a list's total). */
+export const countOf = (scope: AccountScope, kind: PaymentsDocument['kind'], filters: Filters) =>
+  paymentsRepo.count(scope, {
+    where: [`c.kind = @kind`, ...filters.where].join(' AND '),
+    parameters: [{ name: '@kind', value: kind }, ...filters.parameters],
+  });
+
+/**
+ * Invoices still owed and due before `day` (the house's today): approved, sent or viewed with a
+ * balance left, as the overdue timer counts them, whether or not it has marked them yet.
+ */
+export const owedDueBefore = (day: string): Filters => ({
+  where: [
+    "(c.status = 'approved' OR c.status = 'sent' OR c.status = 'viewed')",
+    'c.balance > 0',
+    'c.dueDate < @dueBefore',
+  ],
+  parameters: [{ name: '@dueBefore', value: day }],
+});
 
 /** Every transaction's figures the overview sums (small rows). */
 export async function transactionFigures(scope: AccountScope) {

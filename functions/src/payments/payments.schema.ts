@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { currencies } from '../auctions/markets.schema.js';
+import { houseCurrencies } from '../identity/accounts/accounts.schema.js';
 
 /**
  * Contracts of Payments (spec 2.6, 3.5, 4.3): buyer invoices and their credit notes, the invoice
@@ -252,6 +253,14 @@ export const listInvoicesQuerySchema = z.object({
   bidderId: id.optional(),
   /** Matches the number, the bidder's name or email, or the auction's title. */
   search: text(200).optional(),
+  /**
+   * `true`: only invoices still owed (approved, sent or viewed, with a balance) whose due date has
+   * passed in the house's calendar, oldest due first; `false` or absent: no such filter.
+   */
+  overdue: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .optional(),
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(50),
   continuationToken: z.string().max(4000).optional(),
 });
@@ -260,6 +269,8 @@ export type ListInvoicesQuery = z.infer<typeof listInvoicesQuerySchema>;
 export const invoicePageSchema = z.object({
   items: z.array(invoiceListItemSchema),
   continuationToken: z.string().nullable(),
+  /** How many invoices match the filters (all pages). */
+  total: z.number().int(),
 });
 
 export const generateInvoicesResultSchema = z.object({
@@ -460,7 +471,8 @@ export const overviewSchema = z.object({
    * currency's figure (the first house's default currency, else USD).
    */
   totalRevenue: z.number().int(),
-  currency: z.enum(currencies),
+  /** The account's currency: a house may trade in one no auction is held in (CAD). */
+  currency: z.union([z.enum(currencies), z.enum(houseCurrencies)]),
   revenueByCurrency: z.record(z.string(), z.number().int()),
   /** Pending and Processing payments, in the account's currency. */
   pendingAmount: z.number().int(),

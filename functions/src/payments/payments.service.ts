@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { getAuction } from '../auctions/auctions.service.js';
 import type { Currency } from '../auctions/auctions.schema.js';
+import type { Lot } from '../auctions/lots/lots.schema.js';
 import { listLots } from '../auctions/lots/lots.service.js';
 import { recordPaymentOutcome } from '../bidders/payment-outcomes.service.js';
 import { getBidder } from '../bidders/bidders.service.js';
@@ -47,16 +48,20 @@ import {
   type LotPaymentFact,
   type ManualInvoiceInput,
   type OfflinePaymentInput,
+  overviewSchema,
   type Overview,
   type ShippingUpdate,
   type Transaction,
 } from './payments.schema.js';
 import {
   accountsWithOpenInvoices,
+  countOf,
   findInvoice,
   findTerms,
   findTransaction,
   invoicesOfAuction,
+  listOrders,
+  owedDueBefore,
   pageOf,
   paymentsBetween,
   paymentsRepo,
@@ -401,9 +406,9 @@ async function buyersOf(
 }
 
 /**
- * One draft invoice per winning bidder of a closed auction. Ids are `inv-{auctionId}-{buyerId}`,
- * created only when absent, so a retried close (or a second call) never duplicates one. Written
- * a batch (up to 100) at a time, a few batches at once.
+ * Brings a closed auction's invoices in line with its results: run at the close, again for every
+ * result corrected afterwards, and by Generate invoices. Idempotent, so a retried close writes
+ * nothing twice. See `reconcileOnce` for what a correction does.
  */
 export async function invoicesAfterClose(
   ctx: RequestContext,
@@ -416,57 +421,180 @@ export async function invoicesAfterClose(
 export const auctionInvoiceId = (auctionId: string, buyerId: string) =>
   `inv-${auctionId}-${buyerId}`;
 
+/** The second and later invoices of one buyer in one sale (lots sold to them after the first). */
+const supplementaryInvoiceId = (auctionId: string, buyerId: string, ordinal: number) =>
+  ordinal === 1
+    ? auctionInvoiceId(auctionId, buyerId)
+    : `${auctionInvoiceId(auctionId, buyerId)}-${ordinal}`;
+
+/** How a sold lot is to be invoiced. */
+interface WantedLine {
+  lot: Pick<Lot, 'id' | 'position' | 'lotNumber'>;
+  buyerId: string;
+  line: InvoiceLine;
+}
+
 async function generateInvoices(ctx: RequestContext, auctionId: string) {
   const auction = await getAuction(ctx, auctionId);
-  const lots = await listLots(ctx, auctionId);
-  const byBuyer = new Map<string, typeof lots>();
+  let created = 0;
+  // A pass that lost a race with a concurrent one (an id it meant to create exists now) runs
+  // again over what that one wrote; a few passes settle any real interleaving.
+  for (let pass = 0; pass < 4; pass += 1) {
+    const outcome = await reconcileOnce(ctx, auction);
+    created += outcome.created;
+    if (outcome.settled) {
+      if (outcome.changed) {
+        await writeAudit(ctx, {
+          action: 'payments.invoices.generate',
+          entity: { type: 'auction', id: auctionId },
+          after: { created, buyers: outcome.buyers },
+        });
+      }
+      return { created, total: outcome.total };
+    }
+  }
+  throw conflict('The invoices of this sale are being changed by someone else; try again');
+}
+
+/**
+ * One pass over the sale. Every sold lot belongs on exactly one live line of an invoice of its
+ * buyer, at its hammer and channel:
+ * - a buyer with no invoice gets one (`inv-{auctionId}-{buyerId}`);
+ * - a draft or approved invoice (not yet with the buyer) is rewritten: lines no longer right go,
+ *   lots newly sold to its buyer come on, an approved one goes back to draft to be approved
+ *   again, and one left with no lots is voided;
+ * - a sent or paid invoice is never rewritten: its wrong lines are taken off by a credit note,
+ *   and lots newly sold to its buyer go on a supplementary invoice (`...-2`, `-3`).
+ */
+async function reconcileOnce(ctx: RequestContext, auction: Auction) {
+  const lots = await listLots(ctx, auction.id);
+  const wanted = new Map<string, WantedLine>();
   const names = new Map<string, string>();
   for (const lot of lots) {
     const result = lot.result;
     if (result?.outcome !== 'sold' || !result.buyerId || !result.hammer) continue;
-    byBuyer.set(result.buyerId, [...(byBuyer.get(result.buyerId) ?? []), lot]);
     names.set(result.buyerId, result.buyerName ?? '');
+    wanted.set(lot.id, {
+      lot,
+      buyerId: result.buyerId,
+      line: {
+        lotId: lot.id,
+        lotNumber: lot.lotNumber,
+        title: lot.title,
+        hammer: result.hammer,
+        premium: 0,
+        internet: result.channel ? result.channel === 'online' : wonOnline(auction),
+      },
+    });
   }
-  const existing = new Set(
-    (await invoicesOfAuction(ctx.scope, auctionId)).map((invoice) => invoice.id),
-  );
-  const missing = [...byBuyer.keys()].filter(
-    (buyerId) => !existing.has(auctionInvoiceId(auctionId, buyerId)),
-  );
-  if (missing.length === 0) return { created: 0, total: existing.size };
+  const invoices = (await invoicesOfAuction(ctx.scope, auction.id))
+    .filter((invoice) => invoice.invoiceKind === 'auction')
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+  const open = (invoice: Stored<InvoiceRecord>) =>
+    invoice.status === 'draft' || invoice.status === 'approved';
+  const positions = new Map(lots.map((lot) => [lot.id, lot.position]));
 
-  const terms = (await findTerms(ctx.scope, auctionId)) ?? defaultTerms(auction);
-  const buyers = await buyersOf(ctx, new Map(missing.map((id) => [id, names.get(id) ?? ''])));
-  const numbers = await nextNumbers(ctx.scope, 'INV', missing.length);
+  // Which live lines stand, and which are wrong now.
+  const covered = new Set<string>();
+  const wrong = new Map<string, string[]>();
+  for (const invoice of invoices) {
+    if (invoice.status === 'void') continue;
+    const credited = new Set(invoice.credits.flatMap((credit) => credit.lotIds));
+    for (const line of invoice.lines) {
+      if (!line.lotId || credited.has(line.lotId)) continue;
+      const want = wanted.get(line.lotId);
+      const right =
+        want &&
+        want.buyerId === invoice.bidderId &&
+        want.line.hammer === line.hammer &&
+        want.line.internet === line.internet &&
+        !covered.has(line.lotId);
+      if (right) covered.add(line.lotId);
+      else wrong.set(invoice.id, [...(wrong.get(invoice.id) ?? []), line.lotId]);
+    }
+  }
+  const missing = new Map<string, WantedLine[]>();
+  for (const [lotId, want] of wanted) {
+    if (!covered.has(lotId))
+      missing.set(want.buyerId, [...(missing.get(want.buyerId) ?? []), want]);
+  }
+
+  let changed = false;
+  // Open invoices take their buyer's missing lots and lose their wrong lines in one rewrite.
+  const takenBy = new Map<string, string>();
+  for (const invoice of invoices) {
+    if (!open(invoice) || takenBy.has(invoice.bidderId)) continue;
+    takenBy.set(invoice.bidderId, invoice.id);
+  }
+  for (const invoice of invoices) {
+    if (invoice.status === 'void') continue;
+    const drop = wrong.get(invoice.id) ?? [];
+    const add =
+      takenBy.get(invoice.bidderId) === invoice.id ? (missing.get(invoice.bidderId) ?? []) : [];
+    if (drop.length === 0 && add.length === 0) continue;
+    if (open(invoice)) {
+      if (await rewriteOpenInvoice(ctx, invoice, drop, add, positions)) changed = true;
+      else return { created: 0, changed, settled: false, total: 0, buyers: 0 };
+    } else if (drop.length) {
+      if (await creditCorrected(ctx, invoice, drop)) changed = true;
+      else return { created: 0, changed, settled: false, total: 0, buyers: 0 };
+    }
+  }
+  for (const buyerId of takenBy.keys()) missing.delete(buyerId);
+
+  const buyerCount = new Set([...wanted.values()].map((want) => want.buyerId)).size;
+  const live = () => invoices.filter((invoice) => invoice.status !== 'void').length;
+  if (missing.size === 0) {
+    return { created: 0, changed, settled: true, total: live(), buyers: buyerCount };
+  }
+  const created = await createInvoicesFor(ctx, auction, missing, names, invoices);
+  const attempted = missing.size;
+  return {
+    created,
+    changed: changed || created > 0,
+    settled: created === attempted,
+    total: live() + created,
+    buyers: buyerCount,
+  };
+}
+
+const byPosition = (lots: WantedLine[]) =>
+  [...lots].sort((a, b) => a.lot.position - b.lot.position).map((want) => want.line);
+
+/** New invoices for buyers with lots but no open invoice. Returns how many were made. */
+async function createInvoicesFor(
+  ctx: RequestContext,
+  auction: Auction,
+  missing: Map<string, WantedLine[]>,
+  names: Map<string, string>,
+  invoices: Stored<InvoiceRecord>[],
+) {
+  const buyerIds = [...missing.keys()];
+  const terms = (await findTerms(ctx.scope, auction.id)) ?? defaultTerms(auction);
+  const buyers = await buyersOf(ctx, new Map(buyerIds.map((id) => [id, names.get(id) ?? ''])));
+  const numbers = await nextNumbers(ctx.scope, 'INV', buyerIds.length);
   const closedAt = auction.closedAt ? new Date(auction.closedAt) : new Date();
   const dueDate = addDays(dayIn(auction.timeZone, closedAt), terms.paymentDueDays);
   const now = new Date().toISOString();
-  const documents = missing.map((buyerId, index) => {
+  const documents = buyerIds.map((buyerId, index) => {
     const buyer = buyers.get(buyerId) ?? { id: buyerId, name: names.get(buyerId) ?? '', email: '' };
-    const sold = [...(byBuyer.get(buyerId) ?? [])].sort((a, b) => a.position - b.position);
-    const lines: InvoiceLine[] = sold.map((lot) => ({
-      lotId: lot.id,
-      lotNumber: lot.lotNumber,
-      title: lot.title,
-      hammer: lot.result?.hammer ?? 0,
-      premium: 0,
-      internet: wonOnline(auction),
-    }));
+    const earlier = invoices.filter((invoice) => invoice.bidderId === buyerId);
+    const lines = byPosition(missing.get(buyerId) ?? []);
     const number = numbers[index] ?? '';
     const base: Omit<InvoiceRecord, 'accountId'> = {
-      id: auctionInvoiceId(auctionId, buyerId),
+      id: supplementaryInvoiceId(auction.id, buyerId, earlier.length + 1),
       kind: 'invoice',
       number,
       invoiceKind: 'auction',
       status: 'draft',
-      auctionId,
+      auctionId: auction.id,
       auctionTitle: auction.title,
       bidderId: buyerId,
       bidderName: buyer.name,
       bidderEmail: buyer.email,
       currency: auction.currency,
       lines,
-      charges: terms.defaultCharges,
+      charges: earlier.length ? [] : terms.defaultCharges,
       premium: terms.premium,
       internetPremium: terms.internetPremium,
       taxRates: terms.tax,
@@ -481,8 +609,10 @@ async function generateInvoices(ctx: RequestContext, auctionId: string) {
       balance: 0,
       credits: [],
       notes: '',
-      dueDate,
-      issuedAt: closedAt.toISOString(),
+      dueDate: earlier.length
+        ? addDays(dayIn(auction.timeZone, new Date()), terms.paymentDueDays)
+        : dueDate,
+      issuedAt: earlier.length ? now : closedAt.toISOString(),
       approvedAt: null,
       sentAt: null,
       viewedAt: null,
@@ -491,7 +621,15 @@ async function generateInvoices(ctx: RequestContext, auctionId: string) {
       overdueAt: null,
       searchText: searchTextOf([number, buyer.name, buyer.email, auction.title]),
       receiptSentAt: null,
-      history: [eventBy(ctx, 'Created', `Generated from the results of ${auction.title}`)],
+      history: [
+        eventBy(
+          ctx,
+          'Created',
+          earlier.length
+            ? `Supplementary to ${earlier.map((invoice) => invoice.number).join(', ')}: lots sold after the first invoice`
+            : `Generated from the results of ${auction.title}`,
+        ),
+      ],
       revision: 1,
       createdAt: now,
       updatedAt: now,
@@ -510,12 +648,98 @@ async function generateInvoices(ctx: RequestContext, auctionId: string) {
     );
   }
   await writes.finish();
-  await writeAudit(ctx, {
-    action: 'payments.invoices.generate',
-    entity: { type: 'auction', id: auctionId },
-    after: { created, buyers: byBuyer.size },
+  return created;
+}
+
+/**
+ * A draft or approved invoice rewritten to the results: wrong lines out, the buyer's uninvoiced
+ * lots in. Returns false when the invoice changed meanwhile (the caller's pass starts again).
+ */
+async function rewriteOpenInvoice(
+  ctx: RequestContext,
+  invoice: Stored<InvoiceRecord>,
+  drop: string[],
+  add: WantedLine[],
+  positions: Map<string, number>,
+) {
+  const dropped = new Set(drop);
+  const kept = invoice.lines.filter((line) => !line.lotId || !dropped.has(line.lotId));
+  const order = (line: InvoiceLine) => positions.get(line.lotId ?? '') ?? Number.MAX_SAFE_INTEGER;
+  const sorted = [...kept, ...add.map((want) => want.line)].sort((a, b) => order(a) - order(b));
+  const removedNumbers = invoice.lines
+    .filter((line) => line.lotId && dropped.has(line.lotId))
+    .map((line) => line.lotNumber);
+  const detail = [
+    removedNumbers.length ? `lots off: ${removedNumbers.join(', ')}` : '',
+    add.length ? `lots on: ${add.map((want) => want.line.lotNumber).join(', ')}` : '',
+  ]
+    .filter(Boolean)
+    .join('; ');
+  const now = new Date().toISOString();
+  const base = {
+    ...withoutMeta(invoice),
+    lines: sorted,
+    status: 'draft' as const,
+    approvedAt: null,
+    history: [
+      ...invoice.history,
+      eventBy(
+        ctx,
+        'Corrected',
+        `Results corrected (${detail})${invoice.status === 'approved' ? '; back to draft for approval' : ''}`,
+      ),
+    ],
+  };
+  const next =
+    sorted.length === 0 && invoice.paidTotal === 0
+      ? {
+          ...priced(base, sorted),
+          status: 'void' as const,
+          voidedAt: now,
+          balance: 0,
+          history: [...base.history, eventBy(ctx, 'Voided', 'No lots left on it')],
+        }
+      : priced(base, sorted);
+  return reviseIfUnchanged(ctx, invoice, next, sorted.length === 0 ? 'void' : 'correct');
+}
+
+/** A sent or paid invoice's wrong lines taken off by a credit note. */
+async function creditCorrected(
+  ctx: RequestContext,
+  invoice: Stored<InvoiceRecord>,
+  drop: string[],
+) {
+  const [number] = await nextNumbers(ctx.scope, 'CN', 1);
+  const lotNumbers = invoice.lines
+    .filter((line) => line.lotId && drop.includes(line.lotId))
+    .map((line) => line.lotNumber);
+  const next = withCreditNote(ctx, invoice, {
+    lotIds: drop,
+    charges: 0,
+    reason: `Result corrected after the sale (lot ${lotNumbers.join(', ')})`,
+    number: number ?? '',
   });
-  return { created, total: existing.size + created };
+  return reviseIfUnchanged(ctx, invoice, next, 'credit');
+}
+
+/** Writes `next` over exactly the version read; false if it changed meanwhile. */
+async function reviseIfUnchanged(
+  ctx: RequestContext,
+  current: Stored<InvoiceRecord>,
+  next: Omit<InvoiceRecord, 'accountId'>,
+  action: string,
+) {
+  const record = { ...next, revision: current.revision + 1, updatedAt: new Date().toISOString() };
+  try {
+    const [saved] = await writeAll(ctx.scope, [
+      { op: 'replace', document: record, etag: current._etag },
+    ]);
+    await auditInvoice(ctx, action, current, saved as Stored<InvoiceRecord>);
+    return true;
+  } catch (error) {
+    if (isStale(error)) return false;
+    throw error;
+  }
 }
 
 /** Creates the documents in one batch; if one exists already (a concurrent close), one by one. */
@@ -579,16 +803,32 @@ export async function listInvoices(ctx: Scoped, query: ListInvoicesQuery) {
     filters.where.push('CONTAINS(c.searchText, @search)');
     filters.parameters.push({ name: '@search', value: query.search.toLowerCase() });
   }
-  const page = await pageOf<InvoiceRecord>(
-    ctx.scope,
-    'invoice',
-    filters,
-    query.pageSize,
-    query.continuationToken,
-  );
+  if (query.overdue) {
+    // Due dates are the house's calendar days: "past due" is before today there (the first
+    // house's time zone, as the account's currency is the first house's).
+    const [house] = [...(await housesOf(ctx.scope))].sort((a, b) =>
+      a.createdAt.localeCompare(b.createdAt),
+    );
+    const overdue = owedDueBefore(dayIn(house?.timezone ?? 'UTC', new Date()));
+    filters.where.push(...overdue.where);
+    filters.parameters.push(...overdue.parameters);
+  }
+  const [page, total] = await Promise.all([
+    pageOf<InvoiceRecord>(
+      ctx.scope,
+      'invoice',
+      filters,
+      query.pageSize,
+      query.continuationToken,
+      // Collections work from the longest owed.
+      query.overdue ? listOrders.oldestDueFirst : listOrders.newestFirst,
+    ),
+    countOf(ctx.scope, 'invoice', filters),
+  ]);
   return {
     items: page.items.map(toListItem),
     continuationToken: page.continuationToken ?? null,
+    total,
   };
 }
 
@@ -826,79 +1066,91 @@ export async function addCreditNote(ctx: RequestContext, id: string, input: Cred
   let before: Stored<InvoiceRecord> | null = null;
   const saved = await reviseInvoice(ctx, id, async (current) => {
     before = current;
-    if (!['sent', 'viewed', 'paid'].includes(current.status)) {
-      throw conflict(
-        `A credit note corrects a sent or paid invoice; this one is ${current.status} (edit or void it instead)`,
-      );
-    }
-    const creditedLots = new Set(current.credits.flatMap((credit) => credit.lotIds));
-    const lines = input.lotIds.map((lotId, index) => {
-      const line = current.lines.find((candidate) => candidate.lotId === lotId);
-      if (!line) throw fieldError(`lotIds.${index}`, 'is not a lot on this invoice');
-      if (creditedLots.has(lotId)) throw fieldError(`lotIds.${index}`, 'is credited already');
-      return line;
-    });
-    if (new Set(input.lotIds).size !== input.lotIds.length) {
-      throw fieldError('lotIds', 'names a lot twice');
-    }
-    let corrected = mathOf(current);
-    for (const credit of current.credits) {
-      corrected = applyCredit(corrected, {
-        lines: credit.lotNumbers.map((lotNumber) => {
-          const line = current.lines.find((candidate) => candidate.lotNumber === lotNumber);
-          return { lotNumber, hammer: line?.hammer ?? 0, premium: line?.premium ?? 0 };
-        }),
-        hammerTotal: credit.hammerTotal,
-        premiumTotal: credit.premiumTotal,
-        chargesTotal: credit.chargesTotal,
-        tax: credit.tax,
-        grandTotal: credit.total,
-      });
-    }
-    if (input.charges > corrected.chargesTotal) {
-      throw fieldError(
-        'charges',
-        `is more than the ${money(corrected.chargesTotal, current.currency)} of charges left`,
-      );
-    }
-    const math = creditMath(
-      corrected,
-      lines.map((line) => line.lotNumber),
-      input.charges,
-      mathTermsOf(current),
-    );
-    const note: CreditNote = {
-      id: `cn-${randomUUID()}`,
-      number: number ?? '',
-      invoiceId: current.id,
-      lotNumbers: lines.map((line) => line.lotNumber),
-      lotIds: input.lotIds,
-      hammerTotal: math.hammerTotal,
-      premiumTotal: math.premiumTotal,
-      chargesTotal: math.chargesTotal,
-      tax: math.tax,
-      total: math.grandTotal,
-      reason: input.reason,
-      createdAt: new Date().toISOString(),
-      createdBy: personOf(ctx),
+    return {
+      next: withCreditNote(ctx, current, { ...input, number: number ?? '' }),
+      result: (record) => record,
     };
-    const next = {
-      ...withoutMeta(current),
-      credits: [...current.credits, note],
-      creditedTotal: current.creditedTotal + note.total,
-      history: [
-        ...current.history,
-        eventBy(
-          ctx,
-          'Credit note',
-          `${note.number}: ${money(note.total, current.currency)} — ${input.reason}`,
-        ),
-      ],
-    };
-    return { next: { ...next, balance: balanceOf(next) }, result: (record) => record };
   });
   await auditInvoice(ctx, 'credit', before, saved);
   return toInvoice(saved);
+}
+
+/** The invoice with a credit note added, after checking the note against what is left on it. */
+function withCreditNote(
+  ctx: RequestContext,
+  current: Stored<InvoiceRecord>,
+  input: CreditNoteInput & { number: string },
+): Omit<InvoiceRecord, 'accountId'> {
+  if (!['sent', 'viewed', 'paid'].includes(current.status)) {
+    throw conflict(
+      `A credit note corrects a sent or paid invoice; this one is ${current.status} (edit or void it instead)`,
+    );
+  }
+  const creditedLots = new Set(current.credits.flatMap((credit) => credit.lotIds));
+  const lines = input.lotIds.map((lotId, index) => {
+    const line = current.lines.find((candidate) => candidate.lotId === lotId);
+    if (!line) throw fieldError(`lotIds.${index}`, 'is not a lot on this invoice');
+    if (creditedLots.has(lotId)) throw fieldError(`lotIds.${index}`, 'is credited already');
+    return line;
+  });
+  if (new Set(input.lotIds).size !== input.lotIds.length) {
+    throw fieldError('lotIds', 'names a lot twice');
+  }
+  let corrected = mathOf(current);
+  for (const credit of current.credits) {
+    corrected = applyCredit(corrected, {
+      lines: credit.lotNumbers.map((lotNumber) => {
+        const line = current.lines.find((candidate) => candidate.lotNumber === lotNumber);
+        return { lotNumber, hammer: line?.hammer ?? 0, premium: line?.premium ?? 0 };
+      }),
+      hammerTotal: credit.hammerTotal,
+      premiumTotal: credit.premiumTotal,
+      chargesTotal: credit.chargesTotal,
+      tax: credit.tax,
+      grandTotal: credit.total,
+    });
+  }
+  if (input.charges > corrected.chargesTotal) {
+    throw fieldError(
+      'charges',
+      `is more than the ${money(corrected.chargesTotal, current.currency)} of charges left`,
+    );
+  }
+  const math = creditMath(
+    corrected,
+    lines.map((line) => line.lotNumber),
+    input.charges,
+    mathTermsOf(current),
+  );
+  const note: CreditNote = {
+    id: `cn-${randomUUID()}`,
+    number: input.number,
+    invoiceId: current.id,
+    lotNumbers: lines.map((line) => line.lotNumber),
+    lotIds: input.lotIds,
+    hammerTotal: math.hammerTotal,
+    premiumTotal: math.premiumTotal,
+    chargesTotal: math.chargesTotal,
+    tax: math.tax,
+    total: math.grandTotal,
+    reason: input.reason,
+    createdAt: new Date().toISOString(),
+    createdBy: personOf(ctx),
+  };
+  const next = {
+    ...withoutMeta(current),
+    credits: [...current.credits, note],
+    creditedTotal: current.creditedTotal + note.total,
+    history: [
+      ...current.history,
+      eventBy(
+        ctx,
+        'Credit note',
+        `${note.number}: ${money(note.total, current.currency)} — ${input.reason}`,
+      ),
+    ],
+  };
+  return { ...next, balance: balanceOf(next) };
 }
 
 // ---- Transactions ----
@@ -1169,11 +1421,12 @@ export async function updateShipping(
 
 // ---- The overview ----
 
-async function accountCurrency(scope: AccountScope): Promise<Currency> {
+async function accountCurrency(scope: AccountScope): Promise<Overview['currency']> {
   const houses = [...(await housesOf(scope))].sort((a, b) =>
     a.createdAt.localeCompare(b.createdAt),
   );
-  return (houses[0]?.currency ?? 'USD') as Currency;
+  const parsed = overviewSchema.shape.currency.safeParse(houses[0]?.currency);
+  return parsed.success ? parsed.data : 'USD';
 }
 
 /** Money kept from a payment: completed (or refunded in part) less refunds; a dispute keeps none. */

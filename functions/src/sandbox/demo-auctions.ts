@@ -21,10 +21,11 @@ import type { RequestContext } from '../platform/context.js';
 import { generator } from './demo-bidders.js';
 
 /**
- * Harborview's auctions as a newcomer should find them: two sales closed with their results
- * (so bidders carry real history), one live and part-clerked, one upcoming with registrations
- * waiting for review and invitations out, a draft, and a cancelled sale. Deterministic, like the
- * bidders, and built through the auctions services so every rule applies as it would by hand.
+ * Harborview's auctions as a newcomer should find them: three sales closed with their results
+ * (so bidders carry real history and the inventory's suggestions learn from them), one live and
+ * part-clerked, one upcoming with registrations waiting for review and invitations out, a draft,
+ * and a cancelled sale. Deterministic, like the bidders, and built through the auctions services
+ * so every rule applies as it would by hand.
  */
 
 type Plan = {
@@ -38,6 +39,11 @@ type Plan = {
   lots: { title: string; category: LotInput['category']; low: number }[];
   registrants: number;
   outcome: 'completed' | 'active' | 'upcoming' | 'draft' | 'cancelled';
+  /**
+   * How the room bid, for the sales clerked here: the chance a lot passed and the hammer's range
+   * as a percentage of the low estimate. A typical sale passes a fifth and hammers at 70-180%.
+   */
+  demand?: { passRate: number; hammer: [number, number] };
 };
 
 const plans: Plan[] = [
@@ -143,6 +149,41 @@ const plans: Plan[] = [
     registrants: 0,
     outcome: 'cancelled',
     lots: [],
+  },
+  // Last, so the sales above keep the results they always had (one generator runs through all).
+  {
+    title: 'Important American Silver',
+    category: 'collectibles',
+    subcategory: 'Silver',
+    house: 0,
+    startsIn: -40,
+    days: 1,
+    registrants: 14,
+    outcome: 'completed',
+    // A specialist sale to a full room: the house's silver record that the inventory learns from.
+    demand: { passRate: 0.05, hammer: [120, 200] },
+    lots: [
+      { title: 'Coin silver teapot, Boston', category: 'Antiques', low: 2_400 },
+      { title: 'Pair of sterling candlesticks', category: 'Antiques', low: 1_800 },
+      { title: 'Georgian silver salver, London', category: 'Antiques', low: 1_500 },
+      { title: 'Sterling tea and coffee service', category: 'Antiques', low: 6_000 },
+      { title: 'Coin silver beaker, Newport', category: 'Antiques', low: 900 },
+      { title: 'Sterling punch bowl, Tiffany', category: 'Antiques', low: 5_500 },
+      { title: 'Silver cream jug, Philadelphia', category: 'Antiques', low: 700 },
+      { title: 'Sterling flatware, Francis I', category: 'Antiques', low: 3_200 },
+      { title: 'Georgian silver tankard', category: 'Antiques', low: 2_800 },
+      { title: 'Sterling bread tray, Gorham', category: 'Antiques', low: 1_100 },
+      { title: 'Coin silver sugar tongs', category: 'Antiques', low: 250 },
+      { title: 'Sterling centerpiece epergne', category: 'Antiques', low: 4_200 },
+      { title: 'Silver porringer, Boston', category: 'Antiques', low: 1_600 },
+      { title: 'Sterling goblets, set of six', category: 'Antiques', low: 1_300 },
+      { title: 'Georgian silver cake basket', category: 'Antiques', low: 2_100 },
+      { title: 'Sterling water pitcher, repoussé', category: 'Antiques', low: 1_400 },
+      { title: 'Coin silver ladle, Salem', category: 'Antiques', low: 400 },
+      { title: 'Sterling tray, Reed & Barton', category: 'Antiques', low: 2_600 },
+      { title: 'Pair of silver sauce boats', category: 'Antiques', low: 1_900 },
+      { title: 'Sterling tea caddy, Shreve', category: 'Antiques', low: 1_000 },
+    ],
   },
 ];
 
@@ -261,10 +302,11 @@ export async function seedDemoAuctions(ctx: RequestContext): Promise<void> {
     const toClerk = plan.outcome === 'active' ? lots.slice(0, 3) : lots;
     for (const lot of toClerk) {
       const low = lot.estimateLow ?? 0;
-      const hammer = Math.round((low * random.int(70, 180)) / 100 / 100) * 100;
+      const [fewest, most] = plan.demand?.hammer ?? [70, 180];
+      const hammer = Math.round((low * random.int(fewest, most)) / 100 / 100) * 100;
       const able = approved.filter((bidder) => bidder.limit === null || bidder.limit >= hammer);
       if (
-        random.next() < 0.2 ||
+        random.next() < (plan.demand?.passRate ?? 0.2) ||
         able.length === 0 ||
         (lot.reserve !== null && hammer < lot.reserve)
       ) {

@@ -16,12 +16,14 @@ import type { RequestContext } from '../platform/context.js';
 /**
  * The money after Harborview's closed sales, as a newcomer should find it: the autumn evening
  * sale's invoices approved and all but one paid by hand (by wire, check or cash, within days of
- * the sale), its consignors' statements built and the first approved; the jewelry sale's invoices
- * approved and waiting for the buyers. Built through the payments services; the invoices
- * themselves were made when the sales closed.
+ * the sale), its consignors' statements built and the first approved; the silver sale's invoices
+ * all paid; the jewelry sale's invoices approved and waiting for the buyers. Built through the
+ * payments services; the invoices themselves were made when the sales closed.
  */
 const PAID_SALE = 'Autumn Fine Art Evening Sale';
 const WAITING_SALE = 'Estate Jewelry & Watches';
+/** The specialist silver sale, paid in full within days. */
+const SETTLED_SALE = 'Important American Silver';
 
 const methods: OfflinePaymentInput['method'][] = [
   'Bank Transfer',
@@ -66,6 +68,19 @@ export async function seedDemoPayments(ctx: RequestContext, today = DateTime.utc
     const { statements } = await buildSettlements(ctx, paid.id);
     const first = statements[0] && (await getStatement(ctx, statements[0].id));
     if (first) await approveStatement(ctx, first.id, first.etag);
+  }
+  const settled = await saleNamed(ctx, SETTLED_SALE);
+  if (settled) {
+    for (const [index, invoice] of (await invoicesOf(ctx, settled.id)).entries()) {
+      await approveInvoice(ctx, invoice.id);
+      await recordOfflinePayment(ctx, invoice.id, {
+        amount: invoice.balance,
+        method: methods[index % methods.length] ?? 'Bank Transfer',
+        receivedOn: today.minus({ days: 35 - (index % 5) }).toISODate() ?? undefined,
+        reference: `Demo ${invoice.number}`,
+        notes: '',
+      });
+    }
   }
   const waiting = await saleNamed(ctx, WAITING_SALE);
   if (waiting) {

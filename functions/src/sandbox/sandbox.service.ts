@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { deleteAccountBlobs } from '../platform/blob.js';
 import { systemContext } from '../platform/context.js';
 import { notFound, tooManyRequests } from '../platform/errors.js';
 import type { Logger } from '../platform/logging.js';
@@ -142,9 +143,9 @@ export async function startSandbox(
 
 /**
  * Removes a sandbox and everything of it: every document of its account in every container
- * partitioned by account, the visitor with their sessions, tokens and sign-in failures, and the
- * sessions others opened in it. Each step finds what is left, so a run that was interrupted, or
- * two at once, leave nothing behind; the sandbox's own record goes last.
+ * partitioned by account, every blob of the account, the visitor with their sessions, tokens and
+ * sign-in failures, and the sessions others opened in it. Each step finds what is left, so a run
+ * that was interrupted, or two at once, leave nothing behind; the sandbox's own record goes last.
  */
 async function removeSandbox(sandbox: SandboxRecord, accountContainers: string[]): Promise<void> {
   const scope = { accountId: sandbox.id };
@@ -161,6 +162,8 @@ async function removeSandbox(sandbox: SandboxRecord, accountContainers: string[]
   // The visitor's sessions first: from here on nothing they hold can write.
   await eraseSessionsOf(sandbox.visitorUserId);
   await eraseTokensOf({ userId: sandbox.visitorUserId, accountId: sandbox.id });
+  // Photos, documents and logos: nobody can add one now, and the sandbox record still stands.
+  await deleteAccountBlobs(sandbox.id);
   for (const containerId of accountContainers) {
     await sandboxRepo.purgeTenant(containerId, sandbox.id);
   }

@@ -1,9 +1,9 @@
 import { Field, Input, type InputProps } from '@fluentui/react-components';
-import { currencySymbols, type Currency } from '@contracts/auctions/auctions.schema';
+import { exponentOf, symbolOf, type MoneyCurrency } from '../lib/money';
 
 /**
- * An amount typed in major units of the auction's currency (the symbol shown before it); the
- * form turns it into minor units with parseMoney.
+ * An amount typed in major units of a currency (its symbol shown before it); the form turns it
+ * into minor units with parseMoney.
  */
 export function MoneyInput({
   label,
@@ -16,7 +16,7 @@ export function MoneyInput({
   inputProps,
 }: {
   label: string;
-  currency: Currency;
+  currency: MoneyCurrency;
   value: string;
   onChange(value: string): void;
   error?: string | undefined;
@@ -34,8 +34,8 @@ export function MoneyInput({
     >
       <Input
         {...inputProps}
-        inputMode={currency === 'JPY' ? 'numeric' : 'decimal'}
-        contentBefore={<span aria-hidden="true">{currencySymbols[currency]}</span>}
+        inputMode={exponentOf(currency) === 0 ? 'numeric' : 'decimal'}
+        contentBefore={<span aria-hidden="true">{symbolOf(currency)}</span>}
         value={value}
         onChange={(_, data) => onChange(data.value)}
         autoComplete="off"

@@ -58,6 +58,10 @@ export const lotUpdateSchema = z
   .refine(estimateOrder, estimateMessage);
 export type LotUpdate = z.infer<typeof lotUpdateSchema>;
 
+/** Where a lot was won: in the saleroom (the floor, phone, absentee) or online. */
+export const saleChannels = ['room', 'online'] as const;
+export type SaleChannel = (typeof saleChannels)[number];
+
 /**
  * A clerked result. Sold names the buyer by bidder id or paddle number (one of them) and the
  * hammer; passed means it did not sell. `bidCount` and `underbidders` record the bidding when
@@ -71,6 +75,11 @@ export const lotResultInputSchema = z.discriminatedUnion('outcome', [
     paddle: z.string().trim().min(1).max(20).optional(),
     bidCount: z.number().int().min(1).max(10_000).optional(),
     underbidders: z.array(z.string().min(1).max(100)).max(50).default([]),
+    /**
+     * Where it was won (the internet premium follows it). Left out: online for an Online or
+     * platform-imported sale, the room otherwise.
+     */
+    channel: z.enum(saleChannels).optional(),
     /** Why an earlier result is being changed; required for a correction. */
     reason: text(500).optional(),
   }),
@@ -91,6 +100,8 @@ export const lotResultSchema = z.object({
   buyerBidderId: z.string().nullable(),
   buyerName: z.string().nullable(),
   paddle: z.string().nullable(),
+  /** Where a sold lot was won; null when passed, or recorded before channels were kept. */
+  channel: z.enum(saleChannels).nullable(),
   bidCount: z.number().int(),
   underbidders: z.array(z.string()),
   recordedAt: z.string(),

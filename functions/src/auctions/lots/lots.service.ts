@@ -17,7 +17,14 @@ import {
 } from '../auctions.repo.js';
 import { getAuction } from '../auctions.service.js';
 import { afterSale, applyAuctionResults } from '../lifecycle.service.js';
-import type { Lot, LotInput, LotResult, LotResultInput, LotUpdate } from './lots.schema.js';
+import type {
+  Lot,
+  LotInput,
+  LotResult,
+  LotResultInput,
+  LotUpdate,
+  SaleChannel,
+} from './lots.schema.js';
 
 export function toLot(record: Stored<LotRecord>): Lot {
   return {
@@ -33,7 +40,7 @@ export function toLot(record: Stored<LotRecord>): Lot {
     reserve: record.reserve,
     consignor: record.consignor,
     inventoryItemId: record.inventoryItemId,
-    result: record.result,
+    result: record.result && { ...record.result, channel: record.result.channel ?? null },
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
     etag: record._etag,
@@ -301,6 +308,20 @@ async function buyerOf(
   return registration;
 }
 
+/** Where a sold lot was won: as the clerk says, else as the kind of sale implies. */
+function channelOf(
+  auction: AuctionRecord,
+  input: Extract<LotResultInput, { outcome: 'sold' }>,
+): SaleChannel {
+  const online = auction.type === 'Online' || auction.importedFrom !== null;
+  if (input.channel === 'room' && auction.type === 'Online') {
+    throw validationError([
+      { location: 'body', field: 'channel', message: 'An Online auction has no saleroom' },
+    ]);
+  }
+  return input.channel ?? (online ? 'online' : 'room');
+}
+
 /**
  * Clerks a lot: sold (hammer and buyer) or passed. While the auction is live this is the sale's
  * record; a correction (a lot clerked before, or any change after closing) needs a reason and is
@@ -344,6 +365,7 @@ export async function recordResult(
   const result: LotResult = {
     outcome: input.outcome,
     hammer: input.outcome === 'sold' ? input.hammer : null,
+    channel: input.outcome === 'sold' ? channelOf(auction, input) : null,
     buyerId: buyer?.bidderId ?? null,
     buyerBidderId: buyer?.bidderNumber ?? null,
     buyerName: buyer?.bidderName ?? null,
@@ -401,7 +423,7 @@ export interface ClosedLotResult {
   outcome: 'sold' | 'passed';
   hammer: number | null;
   currency: string;
-  /** When its auction closed (its end when no close was recorded). */
+  /** When its auction closed: its scheduled end, or its close when that came first. */
   closedAt: string;
 }
 
@@ -416,9 +438,12 @@ export async function closedLotResults(
   })) as unknown as { id: string; currency: string; closedAt: string | null; endsAt: string }[];
   const recent = new Map(
     auctions
-      .map(
-        (auction) => [auction.id, { ...auction, at: auction.closedAt ?? auction.endsAt }] as const,
-      )
+      .map((auction) => {
+        // A sale closed days after its end still sold on its day.
+        const at =
+          auction.closedAt && auction.closedAt < auction.endsAt ? auction.closedAt : auction.endsAt;
+        return [auction.id, { ...auction, at }] as const;
+      })
       .filter(([, auction]) => auction.at >= since),
   );
   if (recent.size === 0) return [];

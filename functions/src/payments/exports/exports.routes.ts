@@ -25,7 +25,7 @@ export const invoicesExportQuerySchema = listInvoicesQuerySchema
   .omit({ pageSize: true, continuationToken: true })
   .extend(format);
 export const settlementsExportQuerySchema = listStatementsQuerySchema
-  .omit({ limit: true, continuationToken: true })
+  .omit({ limit: true, pageSize: true, continuationToken: true })
   .extend(format);
 export const biddersExportQuerySchema = listBiddersQuerySchema
   .omit({ limit: true, continuationToken: true })

@@ -8,6 +8,7 @@ import {
 } from '../../platform/repo.js';
 import type { CommissionScheme, ConsignorFees } from '../money-math.js';
 import type {
+  AgreementCurrency,
   PendingLot,
   StatementAdjustment,
   StatementLine,
@@ -49,6 +50,8 @@ export interface AgreementRecord {
   consignorKey: string;
   consignorName: string | null;
   isDefault: boolean;
+  /** What the amounts are in; absent on agreements kept before it was (read as the account's). */
+  currency?: AgreementCurrency;
   commission: CommissionScheme;
   fees: ConsignorFees;
   payoutDetails: string;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { currencies, minorUnits } from '../../auctions/auctions.schema.js';
+import { houseCurrencies } from '../../identity/accounts/accounts.schema.js';
 import { rateScaleSchema } from '../payments.schema.js';
 
 /**
@@ -7,8 +8,9 @@ import { rateScaleSchema } from '../payments.schema.js';
  * fees, payout details) and the statements that pay them for an auction's lots.
  *
  * Amounts in an agreement (a minimum commission, the per-lot fee, a band's `upTo`) are minor units
- * of the currency of the auction they are applied to; rates are basis points (1500 = 15%). The
- * shapes are those `money-math.ts` computes with (a contract imports no arithmetic).
+ * of the agreement's `currency` (the account's unless said otherwise), applied as they are to the
+ * auction's; rates are basis points (1500 = 15%). The shapes are those `money-math.ts` computes
+ * with (a contract imports no arithmetic).
  */
 
 const text = (max: number) => z.string().trim().max(max);
@@ -40,7 +42,13 @@ export const DEFAULT_AGREEMENT_TERMS = {
   payoutDetails: '',
 };
 
+/** What an agreement's amounts are in: an auction's currency or a house's (CAD is a house's only). */
+export const agreementCurrencySchema = z.union([z.enum(currencies), z.enum(houseCurrencies)]);
+export type AgreementCurrency = z.infer<typeof agreementCurrencySchema>;
+
 export const agreementTermsSchema = z.object({
+  /** Left out: the agreement's own currency, or the account's for one not kept yet. */
+  currency: agreementCurrencySchema.optional(),
   commission: commissionSchemeSchema,
   fees: consignorFeesSchema,
   /** How the house pays this consignor (bank details, cheque address...), as free text. */
@@ -61,6 +69,8 @@ export const agreementSchema = z.object({
   /** Null on the account's default agreement. */
   consignorName: z.string().nullable(),
   isDefault: z.boolean(),
+  /** The currency the amounts are in (the account's on an agreement saved before it was kept). */
+  currency: agreementCurrencySchema,
   commission: commissionSchemeSchema,
   fees: consignorFeesSchema,
   payoutDetails: z.string(),
@@ -80,6 +90,8 @@ export const listAgreementsQuerySchema = z.object({
 export const agreementListSchema = z.object({
   agreements: z.array(agreementSchema),
   continuationToken: z.string().nullable(),
+  /** The account's currency (its first house's, else USD), which a new agreement is kept in. */
+  currency: agreementCurrencySchema,
 });
 
 // ---- Statements ----
@@ -201,13 +213,18 @@ export const listStatementsQuerySchema = z.object({
   /** A consignor's name, matched ignoring case and repeated spaces. */
   consignor: text(200).min(1).optional(),
   status: z.enum(statementStatuses).optional(),
+  /** Statements on a page, as the invoice and transaction lists name it; wins over `limit`. */
+  pageSize: z.coerce.number().int().min(1).max(STATEMENT_PAGE_MAX).optional(),
+  /** The page size's earlier name, still accepted. */
   limit: z.coerce.number().int().min(1).max(STATEMENT_PAGE_MAX).default(50),
+  /** The previous page's `continuationToken`, for the page after it. */
   continuationToken: z.string().max(4000).optional(),
 });
 export type ListStatementsQuery = z.infer<typeof listStatementsQuerySchema>;
 
 export const statementListSchema = z.object({
   statements: z.array(statementSummarySchema),
+  /** Pass back for the next page; null on the last. */
   continuationToken: z.string().nullable(),
 });
 

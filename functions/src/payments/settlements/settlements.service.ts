@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { getAuction } from '../../auctions/auctions.service.js';
 import { listLots } from '../../auctions/lots/lots.service.js';
-import { accountNameOf } from '../../identity/accounts/accounts.service.js';
+import { DEFAULT_HOUSE_CURRENCY } from '../../identity/accounts/accounts.schema.js';
+import { accountNameOf, housesOf } from '../../identity/accounts/accounts.service.js';
 import { writeAudit } from '../../platform/audit.js';
 import type { RequestContext } from '../../platform/context.js';
 import { isConflict, isNotFound, isStale } from '../../platform/cosmos-errors.js';
@@ -28,7 +29,9 @@ import {
 } from './settlements.repo.js';
 import {
   DEFAULT_AGREEMENT_TERMS,
+  agreementCurrencySchema,
   type Agreement,
+  type AgreementCurrency,
   type AgreementInput,
   type AgreementTerms,
   type BuildResult,
@@ -66,11 +69,22 @@ const statementIdOf = (auctionId: string, consignorKey: string, sequence: number
 
 // ---- Agreements ----
 
-function toAgreement(record: AgreementRecord): Agreement {
+/** The account's currency, which agreements are kept in unless said otherwise: its first house's. */
+async function accountCurrency(ctx: RequestContext): Promise<AgreementCurrency> {
+  const [first] = [...(await housesOf(ctx.scope))].sort((a, b) =>
+    a.createdAt.localeCompare(b.createdAt),
+  );
+  const known = agreementCurrencySchema.safeParse(first?.currency);
+  return known.success ? known.data : DEFAULT_HOUSE_CURRENCY;
+}
+
+/** `accountCurrency` is what an agreement kept before agreements had a currency is read in. */
+function toAgreement(record: AgreementRecord, accountCurrency: AgreementCurrency): Agreement {
   return {
     id: record.id,
     consignorName: record.consignorName,
     isDefault: record.isDefault,
+    currency: record.currency ?? accountCurrency,
     commission: record.commission,
     fees: record.fees,
     payoutDetails: record.payoutDetails,
@@ -82,12 +96,16 @@ function toAgreement(record: AgreementRecord): Agreement {
 }
 
 /** The account's default, as documented: fixed 15% with no minimum, no fees, until changed. */
-function defaultView(record: AgreementRecord | undefined): Agreement {
-  if (record) return toAgreement(record);
+function defaultView(
+  record: AgreementRecord | undefined,
+  accountCurrency: AgreementCurrency,
+): Agreement {
+  if (record) return toAgreement(record, accountCurrency);
   return {
     id: DEFAULT_AGREEMENT_ID,
     consignorName: null,
     isDefault: true,
+    currency: accountCurrency,
     ...DEFAULT_AGREEMENT_TERMS,
     createdAt: null,
     updatedAt: null,
@@ -100,7 +118,8 @@ const staleAgreement = () =>
   preconditionFailed('Someone else changed this agreement; reload it to see their changes');
 
 export async function defaultAgreement(ctx: RequestContext): Promise<Agreement> {
-  return defaultView(await findAgreement(ctx.scope, DEFAULT_AGREEMENT_ID));
+  const current = await findAgreement(ctx.scope, DEFAULT_AGREEMENT_ID);
+  return defaultView(current, current?.currency ?? (await accountCurrency(ctx)));
 }
 
 export async function updateDefaultAgreement(
@@ -109,7 +128,8 @@ export async function updateDefaultAgreement(
   ifMatch: string,
 ): Promise<Agreement> {
   const current = await findAgreement(ctx.scope, DEFAULT_AGREEMENT_ID);
-  if (ifMatch !== defaultView(current).etag) throw staleAgreement();
+  const currency = terms.currency ?? current?.currency ?? (await accountCurrency(ctx));
+  if (ifMatch !== defaultView(current, currency).etag) throw staleAgreement();
   const now = new Date().toISOString();
   const next: AgreementRecord = {
     id: DEFAULT_AGREEMENT_ID,
@@ -119,6 +139,7 @@ export async function updateDefaultAgreement(
     consignorName: null,
     isDefault: true,
     ...terms,
+    currency,
     revision: (current?.revision ?? 0) + 1,
     createdAt: current?.createdAt ?? now,
     updatedAt: now,
@@ -132,9 +153,9 @@ export async function updateDefaultAgreement(
       action: 'consignor_agreement.update',
       entity: { type: 'consignor_agreement', id: DEFAULT_AGREEMENT_ID },
       ...(current ? { before: termsOf(current) } : {}),
-      after: terms,
+      after: { ...terms, currency },
     });
-    return toAgreement(saved);
+    return toAgreement(saved, currency);
   } catch (error) {
     if (isStale(error) || isConflict(error)) throw staleAgreement();
     throw error;
@@ -142,6 +163,7 @@ export async function updateDefaultAgreement(
 }
 
 const termsOf = (record: AgreementRecord): AgreementTerms => ({
+  ...(record.currency ? { currency: record.currency } : {}),
   commission: record.commission,
   fees: record.fees,
   payoutDetails: record.payoutDetails,
@@ -151,10 +173,14 @@ export async function listAgreements(
   ctx: RequestContext,
   query: { limit: number; continuationToken?: string | undefined },
 ) {
-  const page = await agreementPage(ctx.scope, query.limit, query.continuationToken);
+  const [page, currency] = await Promise.all([
+    agreementPage(ctx.scope, query.limit, query.continuationToken),
+    accountCurrency(ctx),
+  ]);
   return {
-    agreements: page.items.map(toAgreement),
+    agreements: page.items.map((record) => toAgreement(record, currency)),
     continuationToken: page.continuationToken ?? null,
+    currency,
   };
 }
 
@@ -165,7 +191,8 @@ async function agreementOrThrow(ctx: RequestContext, id: string) {
 }
 
 export async function getAgreement(ctx: RequestContext, id: string): Promise<Agreement> {
-  return toAgreement(await agreementOrThrow(ctx, id));
+  const record = await agreementOrThrow(ctx, id);
+  return toAgreement(record, record.currency ?? (await accountCurrency(ctx)));
 }
 
 export async function createAgreement(
@@ -174,6 +201,7 @@ export async function createAgreement(
 ): Promise<Agreement> {
   const { consignorName, ...terms } = input;
   const consignorKey = consignorKeyOf(consignorName);
+  const currency = terms.currency ?? (await accountCurrency(ctx));
   const now = new Date().toISOString();
   try {
     const created = await insertAgreement(ctx.scope, {
@@ -183,6 +211,7 @@ export async function createAgreement(
       consignorName,
       isDefault: false,
       ...terms,
+      currency,
       revision: 1,
       createdAt: now,
       updatedAt: now,
@@ -191,9 +220,9 @@ export async function createAgreement(
     await writeAudit(ctx, {
       action: 'consignor_agreement.create',
       entity: { type: 'consignor_agreement', id: created.id },
-      after: { consignorName, ...terms },
+      after: { consignorName, ...terms, currency },
     });
-    return toAgreement(created);
+    return toAgreement(created, currency);
   } catch (error) {
     if (isConflict(error)) {
       throw conflict(`${consignorName} has an agreement already; change that one instead`, {
@@ -223,11 +252,13 @@ export async function updateAgreement(
       },
     ]);
   }
+  const currency = terms.currency ?? current.currency ?? (await accountCurrency(ctx));
   const { _etag, _ts, ...stored } = current;
   const next: AgreementRecord = {
     ...stored,
     consignorName,
     ...terms,
+    currency,
     revision: current.revision + 1,
     updatedAt: new Date().toISOString(),
     updatedBy: personOf(ctx),
@@ -238,9 +269,9 @@ export async function updateAgreement(
       action: 'consignor_agreement.update',
       entity: { type: 'consignor_agreement', id },
       before: { consignorName: current.consignorName, ...termsOf(current) },
-      after: { consignorName, ...terms },
+      after: { consignorName, ...terms, currency },
     });
-    return toAgreement(saved);
+    return toAgreement(saved, currency);
   } catch (error) {
     if (isStale(error)) throw staleAgreement();
     throw error;
@@ -398,7 +429,8 @@ export async function buildSettlements(
       )
     ).map((record) => [record.consignorKey, record]),
   );
-  const fallback = defaultView(agreementDefault);
+  // Statements take the terms alone: the currency the default is read in does not matter here.
+  const fallback = defaultView(agreementDefault, DEFAULT_HOUSE_CURRENCY);
   const counts: Record<Outcome, number> = { created: 0, updated: 0, unchanged: 0 };
   const touched: StatementRecord[] = [];
   for (const consignor of consignors) {
@@ -525,7 +557,7 @@ export async function listStatements(ctx: RequestContext, query: ListStatementsQ
   const page = await statementPage(
     ctx.scope,
     filterOf(query),
-    query.limit,
+    query.pageSize ?? query.limit,
     query.continuationToken,
   );
   return {
@@ -649,7 +681,7 @@ export async function statementsPage(ctx: RequestContext, query: ListStatementsQ
   const page = await statementPage(
     ctx.scope,
     filterOf(query),
-    query.limit,
+    query.pageSize ?? query.limit,
     query.continuationToken,
   );
   return {

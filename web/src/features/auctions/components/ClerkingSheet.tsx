@@ -56,6 +56,7 @@ const useStyles = makeStyles({
   hammerArea: { gridArea: 'hammer' },
   buyerArea: { gridArea: 'buyer' },
   passedArea: { gridArea: 'passed' },
+  checks: { display: 'flex', flexDirection: 'column' },
   resultArea: { gridArea: 'result' },
   head: {
     backgroundColor: tokens.colorNeutralBackground3,
@@ -82,6 +83,8 @@ interface Draft {
   hammer: string;
   buyer: string;
   passed: boolean;
+  /** A Hybrid sale's lot won online (the internet premium applies) rather than in the room. */
+  online: boolean;
 }
 
 type RowState = { kind: 'saving' } | { kind: 'saved' } | { kind: 'failed'; message: string };
@@ -90,11 +93,15 @@ const draftOf = (lot: Lot, auction: Auction): Draft => ({
   hammer: lot.result?.outcome === 'sold' ? toMajorText(lot.result.hammer, auction.currency) : '',
   buyer: lot.result?.paddle ?? lot.result?.buyerBidderId ?? '',
   passed: lot.result?.outcome === 'passed',
+  online: lot.result?.channel === 'online',
 });
 
 const sameDraft = (a: Draft, b: Draft) =>
   a.passed === b.passed &&
-  (a.passed || (a.hammer.trim() === b.hammer.trim() && a.buyer.trim() === b.buyer.trim()));
+  (a.passed ||
+    (a.hammer.trim() === b.hammer.trim() &&
+      a.buyer.trim() === b.buyer.trim() &&
+      a.online === b.online));
 
 /** The approved bidder a clerk means by a paddle number or a bidder ID. */
 function findBuyer(registrations: Registration[], text: string): Registration | undefined {
@@ -131,6 +138,7 @@ export function ClerkingSheet({
   const [correcting, setCorrecting] = useState<{ lot: Lot; draft: Draft } | null>(null);
   const [reason, setReason] = useState('');
   const symbol = currencySymbols[auction.currency];
+  const hybrid = auction.type === 'Hybrid';
 
   const draftFor = (lot: Lot) => drafts[lot.id] ?? draftOf(lot, auction);
   const edit = (lot: Lot, changes: Partial<Draft>) => {
@@ -182,6 +190,7 @@ export function ClerkingSheet({
         outcome: 'sold',
         hammer: hammer.minor,
         ...(byBidder ? { bidderId: buyer.bidderId } : { paddle: draft.buyer.trim() }),
+        ...(hybrid ? { channel: draft.online ? 'online' : 'room' } : {}),
         underbidders: [],
         ...(why ? { reason: why } : {}),
       };
@@ -237,7 +246,8 @@ export function ClerkingSheet({
     if (!lot.result) return 'Not clerked';
     if (lot.result.outcome === 'passed') return 'Passed';
     const buyer = lot.result.buyerName ?? lot.result.paddle ?? 'buyer';
-    return `Sold ${formatMoney(lot.result.hammer ?? 0, auction.currency)} to ${buyer}`;
+    const where = hybrid && lot.result.channel === 'online' ? ' online' : '';
+    return `Sold ${formatMoney(lot.result.hammer ?? 0, auction.currency)} to ${buyer}${where}`;
   };
 
   return (
@@ -245,6 +255,7 @@ export function ClerkingSheet({
       <Caption1 className={styles.muted}>
         Type the hammer price and the buyer&apos;s paddle (or bidder ID), or tick Passed, then press
         Enter: the lot is saved and the next one is ready. Enter on an untouched lot skips it.
+        {hybrid ? ' Tick Online for a lot won online: the internet premium applies to it.' : ''}
       </Caption1>
       <div ref={sheet} className={styles.sheet} role="table" aria-label="Clerking sheet">
         <div className={mergeClasses(styles.row, styles.head)} role="row">
@@ -316,7 +327,7 @@ export function ClerkingSheet({
                   </Caption1>
                 ) : null}
               </span>
-              <span role="cell" className={styles.passedArea}>
+              <span role="cell" className={mergeClasses(styles.passedArea, styles.checks)}>
                 <Checkbox
                   label="Passed"
                   aria-label={`Lot ${lot.lotNumber} passed`}
@@ -324,6 +335,16 @@ export function ClerkingSheet({
                   onChange={(_, data) => edit(lot, { passed: Boolean(data.checked) })}
                   onKeyDown={(event) => onEnter(event, lot)}
                 />
+                {hybrid ? (
+                  <Checkbox
+                    label="Online"
+                    aria-label={`Lot ${lot.lotNumber} won online`}
+                    checked={!draft.passed && draft.online}
+                    disabled={draft.passed}
+                    onChange={(_, data) => edit(lot, { online: Boolean(data.checked) })}
+                    onKeyDown={(event) => onEnter(event, lot)}
+                  />
+                ) : null}
               </span>
               <span
                 role="cell"

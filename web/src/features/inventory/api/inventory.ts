@@ -2,12 +2,19 @@ import { listAuctionsResponseSchema } from '@contracts/auctions/auctions.schema'
 import {
   INVENTORY_PAGE_DEFAULT,
   PHOTO_FIELD,
+  descriptionDraftSchema,
+  groupLotSchema,
   itemSchema,
   listItemsResponseSchema,
+  lotGroupsResponseSchema,
+  marketTrendsResponseSchema,
   overviewSchema,
   recomputeResponseSchema,
+  similarResponseSchema,
   suggestionsResponseSchema,
+  type AddGroupToAuction,
   type AddToAuction,
+  type descriptionDraftInputSchema,
   type InventoryCategory,
   type InventoryItem,
   type InventoryStatus,
@@ -71,6 +78,12 @@ export const useSuggestions = () => useSWR(suggestionsKey, fetchWith(suggestions
 /** One item with its history; none while `id` is null. */
 export const useItem = (id: string | null) =>
   useSWR(id ? itemKey(id) : null, fetchWith(itemSchema));
+/** Items and sold lots like the item (`enabled` false when the account does not suggest them). */
+export const useSimilarItems = (id: string) =>
+  useSWR(`${itemKey(id)}/similar`, fetchWith(similarResponseSchema));
+/** The house's results by category and month (`enabled` false when the analysis is off). */
+export const useMarketTrends = () =>
+  useSWR(domainApi(`${base}/market-trends`), fetchWith(marketTrendsResponseSchema));
 /** The account's inventory settings (auto-categorise, photo rule, default location). */
 export const useInventorySettings = () => useSWR(settingsKey, fetchWith(inventorySettingsSchema));
 /** The auctions an item may be added to; read only while asked for. */
@@ -256,5 +269,40 @@ export function useInventoryActions() {
       await refresh();
       return result;
     },
+  };
+}
+
+/** The form's fields a description is drafted from (the service fills in what is left out). */
+export type DescriptionDraftBody = z.input<typeof descriptionDraftInputSchema>;
+
+/** A catalogue description drafted from the item's fields; nothing is saved (409 when off). */
+export const draftDescription = (body: DescriptionDraftBody) =>
+  apiRequest(domainApi(`${base}/description-draft`), {
+    method: 'POST',
+    body,
+    schema: descriptionDraftSchema,
+  });
+
+/** Items worth selling together as one lot (`enabled` false while the setting is off). */
+export const useLotGroups = () =>
+  useSWR(domainApi(`${base}/lot-groups`), fetchWith(lotGroupsResponseSchema));
+
+/** Adds a group of items to an auction as ONE lot; every inventory view follows. */
+export function useAddGroupToAuction() {
+  const { mutate } = useSWRConfig();
+  const { refresh } = useInventoryActions();
+  return async (body: AddGroupToAuction) => {
+    const made = await apiRequest(domainApi(`${base}/lot-groups/add-to-auction`), {
+      method: 'POST',
+      body,
+      schema: groupLotSchema,
+    });
+    await Promise.all(
+      made.items.map((item) => mutate(itemKey(item.id), item, { revalidate: false })),
+    );
+    await refresh();
+    // The auction's lot count changed.
+    await mutate((key) => typeof key === 'string' && key.includes('/listAuctions'));
+    return made;
   };
 }

@@ -17,17 +17,18 @@ import {
   RadioGroup,
   Skeleton,
   SkeletonItem,
+  Textarea,
   tokens,
 } from '@fluentui/react-components';
 import type { AuctionListItem } from '@contracts/auctions/auctions.schema';
-import type { InventoryListItem } from '@contracts/inventory/inventory.schema';
+import type { InventoryListItem, LotGroup } from '@contracts/inventory/inventory.schema';
 import { useState, type FormEvent } from 'react';
 import { AppLink } from '../../../components/AppLink';
 import { messageOf } from '../../../lib/api-client';
 import { countOf } from '../../../lib/plural';
 import { useNotify } from '../../../lib/toast';
 import { useAction } from '../../../lib/use-action';
-import { useInventoryActions, useOpenAuctions } from '../api/inventory';
+import { useAddGroupToAuction, useInventoryActions, useOpenAuctions } from '../api/inventory';
 import { estimateText } from './item-style';
 
 const useStyles = makeStyles({
@@ -41,6 +42,7 @@ const useStyles = makeStyles({
     overflowY: 'auto',
   },
   choice: { display: 'flex', flexDirection: 'column' },
+  pieces: { margin: 0, paddingInlineStart: tokens.spacingHorizontalXL },
 });
 
 const dayFormat = new Intl.DateTimeFormat('en-US', {
@@ -59,41 +61,67 @@ function describe(auction: AuctionListItem): string {
 
 /**
  * Add to Auction: the item becomes a lot of a Draft or Upcoming auction, numbered after the last
- * lot unless a number is given. The service applies the photo rule and says why it refuses.
+ * lot unless a number is given. The service applies the photo rule and says why it refuses. With
+ * a `group` (Optimal lot grouping) its items become ONE lot under the title given.
  */
 export function AddToAuctionDialog({
   item,
+  group,
   onClose,
-}: {
-  item: Pick<InventoryListItem, 'id' | 'etag' | 'title' | 'estimatedValue' | 'currency'>;
-  onClose(): void;
-}) {
+}: (
+  | {
+      item: Pick<InventoryListItem, 'id' | 'etag' | 'title' | 'estimatedValue' | 'currency'>;
+      group?: undefined;
+    }
+  | { group: LotGroup; item?: undefined }
+) & { onClose(): void }) {
   const styles = useStyles();
   const notify = useNotify();
   const actions = useInventoryActions();
+  const addGroup = useAddGroupToAuction();
   const auctions = useOpenAuctions(true);
   const [auctionId, setAuctionId] = useState('');
   const [lotNumber, setLotNumber] = useState('');
+  const [title, setTitle] = useState(group?.title ?? '');
+  const number = lotNumber.trim() ? { lotNumber: lotNumber.trim() } : {};
   const add = useAction(
     async () => {
-      const moved = await actions.addToAuction(item, {
-        auctionId,
-        ...(lotNumber.trim() ? { lotNumber: lotNumber.trim() } : {}),
-      });
-      notify.success(
-        'Added to auction',
-        moved.auction
-          ? `"${moved.title}" is lot ${moved.auction.lotNumber} of ${moved.auction.auctionTitle}.`
-          : `"${moved.title}" is in the auction.`,
-      );
+      if (group) {
+        const made = await addGroup({
+          itemIds: group.items.map((piece) => piece.id),
+          auctionId,
+          title: title.trim(),
+          ...number,
+        });
+        notify.success(
+          'Added to auction as one lot',
+          `"${made.lot.title}" is lot ${made.lot.lotNumber} of ${made.lot.auctionTitle}, with ${countOf(made.items.length, 'item')}.`,
+        );
+      } else {
+        const moved = await actions.addToAuction(item, { auctionId, ...number });
+        notify.success(
+          'Added to auction',
+          moved.auction
+            ? `"${moved.title}" is lot ${moved.auction.lotNumber} of ${moved.auction.auctionTitle}.`
+            : `"${moved.title}" is in the auction.`,
+        );
+      }
       onClose();
     },
-    { onError: (message) => notify.error('The item was not added to the auction', message) },
+    {
+      onError: (message) =>
+        notify.error(
+          group
+            ? 'The items were not added to the auction'
+            : 'The item was not added to the auction',
+          message,
+        ),
+    },
   );
   const choices = auctions.data?.auctions ?? [];
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!auctionId || add.busy) return;
+    if (!auctionId || add.busy || (group && !title.trim())) return;
     void add.run();
   };
 
@@ -156,12 +184,49 @@ export function AddToAuctionDialog({
       <DialogSurface className={styles.surface}>
         <form onSubmit={submit} noValidate aria-label="Add to auction">
           <DialogBody>
-            <DialogTitle>Add to Auction</DialogTitle>
+            <DialogTitle>{group ? 'Add as one lot' : 'Add to Auction'}</DialogTitle>
             <DialogContent className={styles.content}>
-              <Body1>
-                <strong>{item.title}</strong>{' '}
-                <span className={styles.muted}>(estimate {estimateText(item)})</span>
-              </Body1>
+              {group ? (
+                <>
+                  <Body1>
+                    {countOf(group.items.length, 'item')} as one lot{' '}
+                    <span className={styles.muted}>
+                      (estimate{' '}
+                      {estimateText({ estimatedValue: group.estimate, currency: group.currency })})
+                    </span>
+                  </Body1>
+                  <ul className={styles.pieces} aria-label="Items in the lot">
+                    {group.items.map((piece) => (
+                      <li key={piece.id}>
+                        <Caption1>
+                          {piece.title}{' '}
+                          <span className={styles.muted}>({estimateText(piece)})</span>
+                        </Caption1>
+                      </li>
+                    ))}
+                  </ul>
+                  <Field
+                    label="Lot title"
+                    required
+                    validationMessage={add.fieldErrors.title}
+                    validationState={add.fieldErrors.title ? 'error' : 'none'}
+                  >
+                    <Textarea
+                      value={title}
+                      maxLength={300}
+                      rows={2}
+                      resize="vertical"
+                      // One line in the catalogue, though it wraps here.
+                      onChange={(_, data) => setTitle(data.value.replace(/\s*\n\s*/g, ' '))}
+                    />
+                  </Field>
+                </>
+              ) : (
+                <Body1>
+                  <strong>{item.title}</strong>{' '}
+                  <span className={styles.muted}>(estimate {estimateText(item)})</span>
+                </Body1>
+              )}
               {list()}
               {choices.length ? (
                 <Field
@@ -187,8 +252,12 @@ export function AddToAuctionDialog({
               <Button appearance="secondary" onClick={onClose} disabled={add.busy}>
                 Cancel
               </Button>
-              <Button appearance="primary" type="submit" disabled={!auctionId || add.busy}>
-                {add.busy ? 'Adding...' : 'Add to Auction'}
+              <Button
+                appearance="primary"
+                type="submit"
+                disabled={!auctionId || add.busy || (group !== undefined && !title.trim())}
+              >
+                {add.busy ? 'Adding...' : group ? 'Add as one lot' : 'Add to Auction'}
               </Button>
             </DialogActions>
           </DialogBody>

@@ -48,7 +48,8 @@ import { useNotify } from '../../../lib/toast';
 import { useAction } from '../../../lib/use-action';
 import { useInventoryActions, useItem } from '../api/inventory';
 import { ItemPhotos } from './ItemPhotos';
-import { formatAmount } from './item-money';
+import { SimilarItems } from './SimilarItems';
+import { formatMoney } from '../../../lib/money';
 import {
   estimateText,
   formatDay,
@@ -257,7 +258,7 @@ export function ItemDetailDialog({
           <Fact label="Condition">{item.condition}</Fact>
           <Fact label="Estimated value">{estimateText(item)}</Fact>
           <Fact label="Last sold price">
-            {item.lastSoldPrice === null ? '—' : formatAmount(item.lastSoldPrice, item.currency)}
+            {item.lastSoldPrice === null ? '—' : formatMoney(item.lastSoldPrice, item.currency)}
           </Fact>
           <Fact label="Location">{item.location || '—'}</Fact>
           <Fact label="Acquired">{formatDay(item.acquiredDate)}</Fact>
@@ -294,14 +295,15 @@ export function ItemDetailDialog({
             <Body1>
               Value estimate:{' '}
               <strong>
-                {formatAmount(item.valueEstimate.low, item.currency)}–
-                {formatAmount(item.valueEstimate.high, item.currency)}
+                {formatMoney(item.valueEstimate.low, item.currency)}–
+                {formatMoney(item.valueEstimate.high, item.currency)}
               </strong>{' '}
               <span className={styles.muted}>({item.valueEstimate.basis})</span>
             </Body1>
           ) : null}
           <Caption1 className={styles.muted}>Scored {formatMoment(item.scoredAt)}</Caption1>
         </section>
+        <SimilarItems itemId={item.id} />
         <Divider />
         <section className={styles.section}>
           <Subtitle2 as="h3" className={styles.heading}>

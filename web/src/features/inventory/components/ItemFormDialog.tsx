@@ -43,7 +43,8 @@ import {
   hasRequired,
   type ItemForm,
 } from './item-form';
-import { symbolOf } from './item-money';
+import { DescriptionDraftControl } from './DescriptionDraftControl';
+import { symbolOf, type MoneyCurrency } from '../../../lib/money';
 
 const useStyles = makeStyles({
   surface: { maxWidth: '720px', width: '100%' },
@@ -100,7 +101,7 @@ export function ItemFormDialog({
   /** The item to edit; none adds one. */
   item?: InventoryItem;
   /** The account's currency, in which a new item is valued. */
-  currency: string;
+  currency: MoneyCurrency;
   onClose(): void;
   onSaved?(item: InventoryItem): void;
 }) {
@@ -334,10 +335,18 @@ export function ItemFormDialog({
                     <Textarea
                       value={form.description}
                       maxLength={10000}
+                      rows={4}
                       resize="vertical"
                       onChange={(_, data) => set({ description: data.value })}
                     />
                   </Field>
+                  <DescriptionDraftControl
+                    className={grid.wide}
+                    form={form}
+                    currency={money}
+                    itemId={base?.id}
+                    onDraft={(description) => set({ description })}
+                  />
                 </div>
               </Section>
               <Section title={`Estimated value (${money})`}>

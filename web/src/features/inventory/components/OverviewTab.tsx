@@ -26,7 +26,8 @@ import { StatCard } from '../../../components/StatCard';
 import { messageOf } from '../../../lib/api-client';
 import { useInventoryOverview } from '../api/inventory';
 import { ItemCard } from './ItemCard';
-import { formatAmount } from './item-money';
+import { MarketTrendsCard } from './MarketTrendsCard';
+import { formatMoney, type MoneyCurrency } from '../../../lib/money';
 
 const useStyles = makeStyles({
   stack: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -105,8 +106,8 @@ function distribution(overview: InventoryOverview): ChartProps[] {
 function totalValue(overview: InventoryOverview): string {
   const { amount, currency, otherCurrencies } = overview.totalValue;
   return [
-    formatAmount(amount, currency),
-    ...otherCurrencies.map((other) => formatAmount(other.amount, other.currency)),
+    formatMoney(amount, currency),
+    ...otherCurrencies.map((other) => formatMoney(other.amount, other.currency as MoneyCurrency)),
   ].join(' · ');
 }
 
@@ -196,6 +197,7 @@ export function OverviewTab({
           </Card>
         </div>
       )}
+      <MarketTrendsCard />
     </div>
   );
 }

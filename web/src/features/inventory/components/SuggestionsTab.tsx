@@ -17,6 +17,7 @@ import { PermittedButton } from '../../../components/PermittedButton';
 import { messageOf } from '../../../lib/api-client';
 import { useSuggestions } from '../api/inventory';
 import { ItemCard } from './ItemCard';
+import { LotGroupsSection } from './LotGroupsSection';
 
 const useStyles = makeStyles({
   stack: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -123,6 +124,7 @@ export function SuggestionsTab({
           </Body1>
         </div>
       )}
+      <LotGroupsSection onOpen={onOpen} />
     </div>
   );
 }

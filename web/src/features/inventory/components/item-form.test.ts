@@ -1,7 +1,7 @@
 import { itemInputSchema, type InventoryItem } from '@contracts/inventory/inventory.schema';
 import { describe, expect, it } from 'vitest';
 import { blankItemForm, bodyOf, changesOf, formErrorsOf, formFromItem } from './item-form';
-import { formatAmount, parseAmount } from './item-money';
+import { formatMoney, parseMoney } from '../../../lib/money';
 
 const item: InventoryItem = {
   id: 'item-1',
@@ -87,10 +87,13 @@ describe('the item form', () => {
   });
 
   it('reads and writes amounts of every house currency, CAD included', () => {
-    expect(formatAmount(125050, 'CAD')).toBe('CA$1,250.50');
-    expect(formatAmount(100000, 'EUR')).toBe('€1,000');
-    expect(parseAmount('CA$1,250.5', 'CAD')).toEqual({ ok: true, minor: 125050 });
-    expect(parseAmount('1.234', 'GBP')).toEqual({ ok: false, message: 'has at most 2 decimals' });
-    expect(parseAmount('-5', 'USD')).toEqual({ ok: false, message: 'cannot be negative' });
+    expect(formatMoney(125050, 'CAD')).toBe('CA$1,250.50');
+    expect(formatMoney(100000, 'EUR')).toBe('€1,000');
+    expect(parseMoney('CA$1,250.5', 'CAD')).toEqual({ ok: true, minor: 125050 });
+    expect(parseMoney('1.234', 'GBP')).toEqual({
+      ok: false,
+      message: 'has at most 2 decimals in GBP',
+    });
+    expect(parseMoney('-5', 'USD')).toEqual({ ok: false, message: 'cannot be negative' });
   });
 });

@@ -7,7 +7,7 @@ import type {
 } from '@contracts/inventory/inventory.schema';
 import { fieldLabel } from '../../../lib/field-errors';
 import type { ItemBody } from '../api/inventory';
-import { parseAmount, toAmountText } from './item-money';
+import { parseMoney, toMajorText, type MoneyCurrency } from '../../../lib/money';
 
 /** The Add and Edit dialog's fields, as typed. */
 export interface ItemForm {
@@ -46,8 +46,8 @@ export function formFromItem(item: InventoryItem): ItemForm {
     title: item.title,
     category: item.category,
     subcategory: item.subcategory,
-    low: toAmountText(item.estimatedValue.low, item.currency),
-    high: toAmountText(item.estimatedValue.high, item.currency),
+    low: toMajorText(item.estimatedValue.low, item.currency),
+    high: toMajorText(item.estimatedValue.high, item.currency),
     condition: item.condition,
     // Edits leave the status alone: it moves by its own route.
     status: 'Available',
@@ -109,10 +109,13 @@ export type Checked<T> =
   { ok: true; value: T } | { ok: false; errors: Partial<Record<keyof ItemForm, string>> };
 
 /** The estimate in minor units, or what is wrong with it; both amounts are required. */
-function estimateOf(form: ItemForm, currency: string): Checked<{ low: number; high: number }> {
+function estimateOf(
+  form: ItemForm,
+  currency: MoneyCurrency,
+): Checked<{ low: number; high: number }> {
   const errors: Partial<Record<keyof ItemForm, string>> = {};
-  const low = parseAmount(form.low, currency);
-  const high = parseAmount(form.high, currency);
+  const low = parseMoney(form.low, currency);
+  const high = parseMoney(form.high, currency);
   if (!low.ok) errors.low = `Low estimate ${low.message}`;
   else if (low.minor === null) errors.low = 'Low estimate is required';
   if (!high.ok) errors.high = `High estimate ${high.message}`;
@@ -129,7 +132,7 @@ const consignorOf = (form: ItemForm) =>
     : null;
 
 /** A new item as the service takes it; what is left blank the service fills in. */
-export function bodyOf(form: ItemForm, currency: string): Checked<ItemBody> {
+export function bodyOf(form: ItemForm, currency: MoneyCurrency): Checked<ItemBody> {
   const estimate = estimateOf(form, currency);
   if (!estimate.ok) return estimate;
   return {

@@ -15,7 +15,7 @@ import {
 } from '@contracts/inventory/inventory.schema';
 import { useEffect, useState } from 'react';
 import { photoUrl } from '../api/inventory';
-import { formatAmount } from './item-money';
+import { formatMoney } from '../../../lib/money';
 
 /** Where an item stands at a glance: ready ones green, in a sale blue, out of reach grey or red. */
 const statusColour = {
@@ -68,8 +68,8 @@ export function ScoreBadge({ score }: { score: number }) {
 /** "$800–$1,200" in the item's own currency; one figure when low and high agree. */
 export function estimateText(item: Pick<InventoryListItem, 'estimatedValue' | 'currency'>) {
   const { low, high } = item.estimatedValue;
-  const lowText = formatAmount(low, item.currency);
-  return low === high ? lowText : `${lowText}–${formatAmount(high, item.currency)}`;
+  const lowText = formatMoney(low, item.currency);
+  return low === high ? lowText : `${lowText}–${formatMoney(high, item.currency)}`;
 }
 
 const dayFormat = new Intl.DateTimeFormat('en-US', {

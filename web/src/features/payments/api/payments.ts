@@ -60,6 +60,8 @@ export interface InvoiceFilters {
   search?: string;
   status?: InvoiceStatus;
   auctionId?: string;
+  /** Only invoices still owed past their due date, oldest due first. */
+  overdue?: boolean;
 }
 
 function invoiceQuery(filters: InvoiceFilters, continuationToken: string | null) {
@@ -67,6 +69,7 @@ function invoiceQuery(filters: InvoiceFilters, continuationToken: string | null)
   if (filters.search?.trim()) query.set('search', filters.search.trim());
   if (filters.status) query.set('status', filters.status);
   if (filters.auctionId) query.set('auctionId', filters.auctionId);
+  if (filters.overdue) query.set('overdue', 'true');
   if (continuationToken) query.set('continuationToken', continuationToken);
   return `${invoicesPrefix}?${query.toString()}`;
 }

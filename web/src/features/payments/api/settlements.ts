@@ -10,6 +10,8 @@ import {
   type StatementStatus,
 } from '@contracts/payments/settlements/settlements.schema';
 import useSWR, { useSWRConfig } from 'swr';
+import useSWRInfinite from 'swr/infinite';
+import type { z } from 'zod';
 import { apiRequest, domainApi } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/file-download';
 import { fetchWith } from '../../../lib/swr';
@@ -27,17 +29,31 @@ export interface StatementFilters {
   status?: StatementStatus;
 }
 
-const statementsKey = (filters: StatementFilters) => {
-  const query = new URLSearchParams({ limit: '100' });
+const STATEMENT_PAGE_SIZE = 50;
+
+const statementsKey = (filters: StatementFilters, continuationToken: string | null) => {
+  const query = new URLSearchParams({ pageSize: String(STATEMENT_PAGE_SIZE) });
   if (filters.auctionId) query.set('auctionId', filters.auctionId);
   if (filters.consignor?.trim()) query.set('consignor', filters.consignor.trim());
   if (filters.status) query.set('status', filters.status);
+  if (continuationToken) query.set('continuationToken', continuationToken);
   return `${statementsPrefix}?${query.toString()}`;
 };
 
-/** Consignor statements, newest first (the first hundred that match). */
+type StatementPage = z.infer<typeof statementListSchema>;
+
+/** Consignor statements, newest first, a page at a time: "Load more" asks for the next. */
 export const useStatements = (filters: StatementFilters) =>
-  useSWR(statementsKey(filters), fetchWith(statementListSchema), { keepPreviousData: true });
+  useSWRInfinite(
+    (index: number, previous: StatementPage | null) => {
+      if (index === 0) return statementsKey(filters, null);
+      return previous?.continuationToken
+        ? statementsKey(filters, previous.continuationToken)
+        : null;
+    },
+    fetchWith(statementListSchema),
+    { keepPreviousData: true, revalidateAll: true },
+  );
 export const useStatement = (id: string | null) =>
   useSWR(id ? statementKey(id) : null, fetchWith(statementSchema));
 export const useDefaultAgreement = () => useSWR(defaultAgreementKey, fetchWith(agreementSchema));
@@ -46,9 +62,17 @@ export const useAgreements = () =>
 
 /** Building, approving and paying statements, and the consignors' agreements. */
 export function useSettlementActions() {
-  const { mutate } = useSWRConfig();
-  const refreshStatements = () =>
-    mutate((key) => typeof key === 'string' && key.startsWith(statementsPrefix));
+  const { mutate, cache } = useSWRConfig();
+  /** A filter never matches useSWRInfinite's own keys (`$inf$...`): the lists are named one by one. */
+  const refreshStatements = async () => {
+    const lists = [...cache.keys()].filter(
+      (key) => key.startsWith('$inf$') && key.includes(`${statementsPrefix}?`),
+    );
+    await Promise.all([
+      mutate((key) => typeof key === 'string' && key.startsWith(statementsPrefix)),
+      ...lists.map((key) => mutate(key)),
+    ]);
+  };
   const refreshAgreements = () =>
     mutate((key) => typeof key === 'string' && key.startsWith(agreementsPrefix));
   const settle = async (saved: Awaited<ReturnType<typeof statementSchema.parse>>) => {

@@ -1,6 +1,7 @@
 import {
   Body1,
   Button,
+  Caption1,
   Dialog,
   DialogActions,
   DialogBody,
@@ -21,10 +22,10 @@ import { useState, type FormEvent } from 'react';
 import { MoneyInput } from '../../../components/MoneyInput';
 import { useFormGridStyles } from '../../../components/form-grid';
 import { ApiError } from '../../../lib/api-client';
-import { parseMoney, toMajorText } from '../../../lib/money';
+import { currencyLabel, parseMoney, toMajorText, type MoneyCurrency } from '../../../lib/money';
 import { useNotify } from '../../../lib/toast';
 import { useAction } from '../../../lib/use-action';
-import { useSettlementActions } from '../api/settlements';
+import { useAgreements, useSettlementActions } from '../api/settlements';
 import { usePaymentStyles } from './payment-style';
 import { bandsOf, bpsText, parseRate, scaleOf, type BandDraft } from './rate-scale';
 import { ScaleEditor } from './ScaleEditor';
@@ -36,8 +37,6 @@ const kindLabels: Record<Kind, string> = {
   sliding: 'Sliding scale (each band of a lot’s hammer at its rate)',
   cumulative: "Cumulative sliding scale (the consignor's total hammer in the sale sets the rate)",
 };
-/** Agreements are kept in minor units of the sale's currency; they are edited in dollars. */
-const CURRENCY = 'USD';
 
 /** A consignor's agreement, or the house default: the commission scheme, fees and payout. */
 export function AgreementDialog({
@@ -54,6 +53,10 @@ export function AgreementDialog({
   const grid = useFormGridStyles();
   const notify = useNotify();
   const actions = useSettlementActions();
+  // An agreement's amounts are in its own currency; a new one's in the account's (the list says).
+  const accountCurrency = useAgreements().data?.currency;
+  const known: MoneyCurrency | undefined = agreement?.currency ?? accountCurrency;
+  const currency: MoneyCurrency = known ?? 'USD';
   const commission = agreement?.commission ?? { kind: 'fixed', rateBps: 1500, minimumPerLot: 0 };
   const isDefault = agreement?.isDefault ?? false;
   const [name, setName] = useState(agreement?.consignorName ?? '');
@@ -63,17 +66,17 @@ export function AgreementDialog({
   );
   const [bands, setBands] = useState<BandDraft[]>(() =>
     commission.kind === 'sliding' || commission.kind === 'cumulative'
-      ? bandsOf(commission.scale, CURRENCY)
+      ? bandsOf(commission.scale, currency)
       : [
           { upTo: '10000', rate: '20' },
           { upTo: '', rate: '15' },
         ],
   );
   const [minimum, setMinimum] = useState(
-    commission.kind === 'none' ? '' : toMajorText(commission.minimumPerLot || null, CURRENCY),
+    commission.kind === 'none' ? '' : toMajorText(commission.minimumPerLot || null, currency),
   );
   const fees = agreement?.fees ?? { perLot: 0, insuranceBps: 0, buyBackBps: 0 };
-  const [perLot, setPerLot] = useState(toMajorText(fees.perLot || null, CURRENCY));
+  const [perLot, setPerLot] = useState(toMajorText(fees.perLot || null, currency));
   const [insurance, setInsurance] = useState(bpsText(fees.insuranceBps));
   const [buyBack, setBuyBack] = useState(bpsText(fees.buyBackBps));
   const [payout, setPayout] = useState(agreement?.payoutDetails ?? '');
@@ -117,7 +120,7 @@ export function AgreementDialog({
     const found: Record<string, string> = {};
     if (!isDefault && !name.trim()) found.consignorName = 'Consignor name is required';
     const money = (text: string, key: string, label: string) => {
-      const parsed = parseMoney(text, CURRENCY);
+      const parsed = parseMoney(text, currency);
       if (!parsed.ok) found[key] = `${label} ${parsed.message}`;
       return parsed.ok ? (parsed.minor ?? 0) : 0;
     };
@@ -131,11 +134,12 @@ export function AgreementDialog({
     if (kind === 'fixed')
       scheme = { kind, rateBps: percent(rate, 'commission.rateBps', 'Rate'), minimumPerLot };
     if (kind === 'sliding' || kind === 'cumulative') {
-      const parsed = scaleOf(bands, CURRENCY, 'commission.scale');
+      const parsed = scaleOf(bands, currency, 'commission.scale');
       Object.assign(found, parsed.errors);
       scheme = { kind, scale: parsed.scale, minimumPerLot };
     }
     const terms: AgreementTerms = {
+      currency,
       commission: scheme,
       fees: {
         perLot: money(perLot, 'fees.perLot', 'Fee per lot'),
@@ -145,7 +149,8 @@ export function AgreementDialog({
       payoutDetails: payout.trim(),
     };
     setErrors(found);
-    if (Object.keys(found).length) return;
+    // Not before the account's currency is known: the amounts would be read in another one.
+    if (Object.keys(found).length || !known) return;
     void save.run(terms);
   };
   const error = (key: string) => ({
@@ -176,6 +181,9 @@ export function AgreementDialog({
                   <Input value={name} maxLength={200} onChange={(_, data) => setName(data.value)} />
                 </Field>
               )}
+              <Caption1 className={styles.muted}>
+                Amounts are in {currencyLabel(currency)}.
+              </Caption1>
               <section className={styles.section} aria-label="Commission">
                 <Subtitle2 as="h3" className={styles.sectionTitle}>
                   Commission
@@ -203,7 +211,7 @@ export function AgreementDialog({
                   <ScaleEditor
                     name="Commission"
                     prefix="commission.scale"
-                    currency={CURRENCY}
+                    currency={currency}
                     bands={bands}
                     onChange={setBands}
                     errors={errors}
@@ -212,7 +220,7 @@ export function AgreementDialog({
                 {kind !== 'none' ? (
                   <MoneyInput
                     label="Minimum commission per lot"
-                    currency={CURRENCY}
+                    currency={currency}
                     value={minimum}
                     onChange={setMinimum}
                     error={errors['commission.minimumPerLot']}
@@ -227,7 +235,7 @@ export function AgreementDialog({
                 <div className={grid.row}>
                   <MoneyInput
                     label="Fee per lot"
-                    currency={CURRENCY}
+                    currency={currency}
                     value={perLot}
                     onChange={setPerLot}
                     error={errors['fees.perLot']}
@@ -271,7 +279,7 @@ export function AgreementDialog({
               <Button appearance="secondary" onClick={onClose} disabled={save.busy}>
                 Cancel
               </Button>
-              <Button appearance="primary" type="submit" disabled={save.busy}>
+              <Button appearance="primary" type="submit" disabled={save.busy || !known}>
                 {save.busy ? 'Saving...' : 'Save Agreement'}
               </Button>
             </DialogActions>

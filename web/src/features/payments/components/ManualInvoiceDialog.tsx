@@ -34,10 +34,21 @@ import { parseRate } from './rate-scale';
 const useStyles = makeStyles({
   line: {
     display: 'grid',
-    gridTemplateColumns: 'minmax(0, 1fr) 140px 32px',
+    gridTemplateColumns: 'minmax(0, 1fr) 160px 32px',
     gap: tokens.spacingHorizontalS,
-    alignItems: 'end',
+    alignItems: 'start',
+    // On a phone the description takes the whole row, the amount and its remove button below.
+    '@media (max-width: 480px)': { gridTemplateColumns: 'minmax(0, 1fr) 32px' },
   },
+  description: { '@media (max-width: 480px)': { gridColumn: '1 / -1' } },
+  /**
+   * The amount as wide as its column: a text input's own width (about 20 characters) would
+   * otherwise push it out over the remove button.
+   */
+  fluid: { width: '100%', minWidth: 0 },
+  fluidControl: { width: '100%' },
+  /** The remove button level with the inputs, below their labels. */
+  remove: { marginTop: '26px' },
 });
 
 interface LineDraft {
@@ -187,6 +198,7 @@ export function ManualInvoiceDialog({ open, onClose }: { open: boolean; onClose(
                 {lines.map((line, index) => (
                   <div key={index} className={local.line}>
                     <Field
+                      className={local.description}
                       label={`Line ${index + 1} description`}
                       required
                       {...error(`lines.${index}.description`)}
@@ -209,6 +221,10 @@ export function ManualInvoiceDialog({ open, onClose }: { open: boolean; onClose(
                       value={line.amount}
                       required
                       error={errors[`lines.${index}.amount`]}
+                      inputProps={{
+                        className: local.fluid,
+                        input: { className: local.fluidControl },
+                      }}
                       onChange={(amount) =>
                         setLines((current) =>
                           current.map((candidate, at) =>
@@ -218,6 +234,7 @@ export function ManualInvoiceDialog({ open, onClose }: { open: boolean; onClose(
                       }
                     />
                     <Button
+                      className={local.remove}
                       appearance="subtle"
                       icon={<DeleteRegular />}
                       aria-label={`Remove line ${index + 1}`}

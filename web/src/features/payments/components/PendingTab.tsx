@@ -9,11 +9,11 @@ import {
   SkeletonItem,
   Subtitle2,
 } from '@fluentui/react-components';
-import type { InvoiceListItem } from '@contracts/payments/payments.schema';
 import type { ReactNode } from 'react';
 import { PermittedButton } from '../../../components/PermittedButton';
 import { messageOf } from '../../../lib/api-client';
-import { useInvoicePage, useTransactionPage } from '../api/payments';
+import { countOf } from '../../../lib/plural';
+import { useInvoicePage, useInvoices, useTransactionPage } from '../api/payments';
 import { useChargeCard } from './ChargeCardDialog';
 import { InvoiceList } from './InvoiceList';
 import { usePaymentStyles } from './payment-style';
@@ -59,19 +59,19 @@ function Loading({ error, label }: { error: unknown; label: string }) {
 
 /**
  * Pending Actions: payments waiting for a card (Process) or that failed (Retry), and invoices
- * waiting on the house: drafts to approve, approved ones to send, sent ones overdue.
+ * waiting on the house: drafts to approve, approved ones to send, and every invoice still owed
+ * past its due date (the server's `overdue` filter, a page at a time, the longest owed first).
  */
 export function PendingTab() {
   const styles = usePaymentStyles();
   const payments = useTransactionPage({ statuses: ['Pending', 'Failed'] });
   const drafts = useInvoicePage({ status: 'draft' });
   const approved = useInvoicePage({ status: 'approved' });
-  const sent = useInvoicePage({ status: 'sent' });
-  const viewed = useInvoicePage({ status: 'viewed' });
+  const overdue = useInvoices({ overdue: true });
+  const overdueInvoices = overdue.data?.flatMap((page) => page.items) ?? [];
+  const overdueTotal = overdue.data?.at(-1)?.total ?? 0;
+  const moreOverdue = Boolean(overdue.data?.at(-1)?.continuationToken);
   const charge = useChargeCard();
-  const overdue: InvoiceListItem[] = [...(sent.data?.items ?? []), ...(viewed.data?.items ?? [])]
-    .filter((invoice) => invoice.overdueAt)
-    .sort((a, b) => a.dueDate.localeCompare(b.dueDate));
   const toAct = [...(drafts.data?.items ?? []), ...(approved.data?.items ?? [])];
   return (
     <div className={styles.stack}>
@@ -116,16 +116,40 @@ export function PendingTab() {
           <Loading error={drafts.error ?? approved.error} label="invoices" />
         )}
       </Section>
-      <Section title="Overdue invoices" description="Sent invoices past their due date">
-        {sent.data && viewed.data ? (
-          <InvoiceList
-            invoices={overdue}
-            label="Overdue invoices"
-            empty="No invoice is overdue."
-            withActions
-          />
+      <Section
+        title="Overdue invoices"
+        description="Invoices still owed after their due date, the longest owed first"
+      >
+        {overdue.data ? (
+          <>
+            <InvoiceList
+              invoices={overdueInvoices}
+              label="Overdue invoices"
+              empty="No invoice is overdue."
+              withActions
+            />
+            {overdueTotal ? (
+              <div className={styles.more}>
+                <Caption1 className={styles.muted} aria-live="polite">
+                  {moreOverdue
+                    ? `Showing ${overdueInvoices.length.toLocaleString()} of ${countOf(overdueTotal, 'overdue invoice')}`
+                    : countOf(overdueTotal, 'overdue invoice')}
+                </Caption1>
+              </div>
+            ) : null}
+            {moreOverdue ? (
+              <div className={styles.more}>
+                <Button
+                  disabled={overdue.isValidating}
+                  onClick={() => void overdue.setSize(overdue.size + 1)}
+                >
+                  {overdue.isValidating ? 'Loading...' : 'Load more'}
+                </Button>
+              </div>
+            ) : null}
+          </>
         ) : (
-          <Loading error={sent.error ?? viewed.error} label="overdue invoices" />
+          <Loading error={overdue.error} label="overdue invoices" />
         )}
       </Section>
       {charge.dialog}
@@ -136,8 +160,7 @@ export function PendingTab() {
             void payments.mutate();
             void drafts.mutate();
             void approved.mutate();
-            void sent.mutate();
-            void viewed.mutate();
+            void overdue.mutate();
           }}
         >
           Refresh

@@ -1,17 +1,24 @@
 import { Button, Caption1, Field, Input, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
-import type { Currency } from '@contracts/auctions/auctions.schema';
 import { MoneyInput } from '../../../components/MoneyInput';
+import type { MoneyCurrency } from '../../../lib/money';
 import type { BandDraft } from './rate-scale';
 
 const useStyles = makeStyles({
   rows: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   row: {
     display: 'grid',
-    gridTemplateColumns: 'minmax(0, 1fr) 120px 32px',
+    gridTemplateColumns: 'minmax(0, 3fr) minmax(0, 2fr) 32px',
     gap: tokens.spacingHorizontalS,
     alignItems: 'end',
+    '@media (max-width: 480px)': { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr) 32px' },
   },
+  /**
+   * An input as wide as its column, however narrow: a text input's own width (about 20
+   * characters) would otherwise push it out over the next column.
+   */
+  fluid: { width: '100%', minWidth: 0 },
+  fluidControl: { width: '100%' },
   above: { paddingBottom: tokens.spacingVerticalS },
 });
 
@@ -29,7 +36,7 @@ export function ScaleEditor({
 }: {
   /** What the scale is, for the fields' names: "Premium". */
   name: string;
-  currency: Currency;
+  currency: MoneyCurrency;
   bands: BandDraft[];
   onChange(bands: BandDraft[]): void;
   errors: Record<string, string>;
@@ -55,6 +62,7 @@ export function ScaleEditor({
                 value={band.upTo}
                 onChange={(upTo) => set(index, { upTo })}
                 error={errors[`${prefix}.${index}.upTo`]}
+                inputProps={{ className: styles.fluid, input: { className: styles.fluidControl } }}
               />
             )}
             <Field
@@ -63,6 +71,8 @@ export function ScaleEditor({
               validationState={errors[`${prefix}.${index}.rate`] ? 'error' : 'none'}
             >
               <Input
+                className={styles.fluid}
+                input={{ className: styles.fluidControl }}
                 inputMode="decimal"
                 value={band.rate}
                 contentAfter={<span aria-hidden="true">%</span>}

@@ -26,7 +26,6 @@ import { AddRegular, BuildingBankRegular, CalculatorRegular } from '@fluentui/re
 import {
   statementStatuses,
   type Agreement,
-  type AgreementTerms,
   type StatementSummary,
 } from '@contracts/payments/settlements/settlements.schema';
 import { useDeferredValue, useState, type MouseEvent } from 'react';
@@ -58,11 +57,11 @@ const ALL = 'all';
 const opens = (event: MouseEvent) => !(event.target as HTMLElement).closest('a, button');
 
 /** A commission scheme in words: "15%, at least $25 a lot". */
-function schemeText(terms: Pick<AgreementTerms, 'commission' | 'fees'>): string {
+function schemeText(terms: Pick<Agreement, 'currency' | 'commission' | 'fees'>): string {
   const { commission, fees } = terms;
   const minimum =
     commission.kind !== 'none' && commission.minimumPerLot
-      ? `, at least ${formatMoney(commission.minimumPerLot, 'USD')} a lot`
+      ? `, at least ${formatMoney(commission.minimumPerLot, terms.currency)} a lot`
       : '';
   const scheme =
     commission.kind === 'none'
@@ -71,7 +70,7 @@ function schemeText(terms: Pick<AgreementTerms, 'commission' | 'fees'>): string 
         ? `${percentOfBps(commission.rateBps)} commission`
         : `${commission.kind === 'cumulative' ? 'Cumulative sliding' : 'Sliding'} scale (${commission.scale.map((band) => percentOfBps(band.rateBps)).join(' / ')})`;
   const extra = [
-    fees.perLot ? `${formatMoney(fees.perLot, 'USD')} per lot` : '',
+    fees.perLot ? `${formatMoney(fees.perLot, terms.currency)} per lot` : '',
     fees.insuranceBps ? `${percentOfBps(fees.insuranceBps)} insurance` : '',
     fees.buyBackBps ? `${percentOfBps(fees.buyBackBps)} buy-back` : '',
   ].filter(Boolean);
@@ -299,7 +298,8 @@ export function SettlementsTab() {
     },
     { onError: (message) => notify.error('The statements were not built', message) },
   );
-  const statements = list.data?.statements ?? [];
+  const statements = list.data?.flatMap((page) => page.statements) ?? [];
+  const more = Boolean(list.data?.at(-1)?.continuationToken);
   return (
     <div className={styles.stack}>
       <Card>
@@ -373,10 +373,16 @@ export function SettlementsTab() {
           <SkeletonItem size={48} />
         </Skeleton>
       )}
-      {list.data?.continuationToken ? (
-        <Caption1 className={styles.muted}>
-          Showing the newest {statements.length}; narrow the list by auction, consignor or status.
-        </Caption1>
+      {statements.length ? (
+        <div className={styles.more}>
+          {more ? (
+            <Button disabled={list.isValidating} onClick={() => void list.setSize(list.size + 1)}>
+              {list.isValidating ? 'Loading...' : 'Load more'}
+            </Button>
+          ) : (
+            <Caption1 className={styles.muted}>{countOf(statements.length, 'statement')}</Caption1>
+          )}
+        </div>
       ) : null}
       <AgreementsCard />
       <div className={styles.more}>

@@ -148,7 +148,13 @@ export const usePaymentStyles = makeStyles({
   strong: { fontWeight: tokens.fontWeightSemibold, whiteSpace: 'nowrap' },
   muted: { color: tokens.colorNeutralForeground2 },
   clip: { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
-  money: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap', textAlign: 'right' },
+  money: {
+    fontVariantNumeric: 'tabular-nums',
+    whiteSpace: 'nowrap',
+    textAlign: 'right',
+    // A header cell lays its text out in a flex box, which text-align does not move.
+    '& .fui-TableHeaderCell__button': { justifyContent: 'flex-end' },
+  },
   cards: {
     display: 'grid',
     gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))',
@@ -191,10 +197,16 @@ export const usePaymentStyles = makeStyles({
     display: 'grid',
     gridTemplateColumns: 'minmax(0, 1fr) auto',
     rowGap: tokens.spacingVerticalXS,
-    columnGap: tokens.spacingHorizontalL,
+    // The space between label and amount is the amount's padding, so a total's rule is unbroken.
+    columnGap: 0,
     margin: 0,
     '& dt': { color: tokens.colorNeutralForeground2 },
-    '& dd': { margin: 0, textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
+    '& dd': {
+      margin: 0,
+      paddingLeft: tokens.spacingHorizontalL,
+      textAlign: 'right',
+      fontVariantNumeric: 'tabular-nums',
+    },
   },
   total: {
     borderTop: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke1}`,

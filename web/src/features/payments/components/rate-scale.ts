@@ -1,5 +1,4 @@
-import type { Currency } from '@contracts/auctions/auctions.schema';
-import { parseMoney, toMajorText } from '../../../lib/money';
+import { parseMoney, toMajorText, type MoneyCurrency } from '../../../lib/money';
 
 /** A band of a sliding scale as its form holds it: the amount and rate as typed. */
 export interface BandDraft {
@@ -25,7 +24,7 @@ export function parseRate(text: string): ParsedRate {
 
 export const bandsOf = (
   scale: { upTo: number | null; rateBps: number }[],
-  currency: Currency,
+  currency: MoneyCurrency,
 ): BandDraft[] =>
   scale.map((band) => ({ upTo: toMajorText(band.upTo, currency), rate: bpsText(band.rateBps) }));
 
@@ -35,7 +34,7 @@ export const bandsOf = (
  */
 export function scaleOf(
   bands: BandDraft[],
-  currency: Currency,
+  currency: MoneyCurrency,
   prefix: string,
 ): { scale: { upTo: number | null; rateBps: number }[]; errors: Record<string, string> } {
   const errors: Record<string, string> = {};
