@@ -197,16 +197,9 @@ async function bytesOf(download: Download) {
   return readFileSync(await download.path());
 }
 
-/** Dollars as a file writes them, always with cents: 144000 -> "$1,440.00". */
+/** Dollars as files and the payments screens write them, always with cents: 144000 -> "$1,440.00". */
 const dollars = (minor: number) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(minor / 100);
-/** Dollars as the screens write them, whole amounts without cents: 54000 -> "$540". */
-const shown = (minor: number) =>
-  new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency: 'USD',
-    minimumFractionDigits: minor % 100 ? 2 : 0,
-  }).format(minor / 100);
 
 /** Each look of the dialogs: its name, colour scheme and window. */
 const looks = [
@@ -340,7 +333,7 @@ describe('payments screens', () => {
       201,
     );
     const number = started.transaction.transactionId;
-    const amount = shown(started.amount);
+    const amount = dollars(started.amount);
     await page.goto(`${webUrl}/payments/transactions?transaction=${started.transaction.id}`);
     const detail = page.getByRole('dialog', { name: new RegExp(`^${number}`) });
     await detail.getByText('Pending', { exact: true }).waitFor();

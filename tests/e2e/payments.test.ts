@@ -224,7 +224,7 @@ describe('payments after a sale', () => {
     await refund.getByRole('button', { name: 'Refund', exact: true }).click();
     await page.getByText('Refund issued').first().waitFor();
     await dialog(page)
-      .getByText(/\$100 on .*Frame damaged in shipping/)
+      .getByText(/\$100\.00 on .*Frame damaged in shipping/)
       .waitFor();
   });
 

@@ -5,6 +5,7 @@ import {
   currencyLabel,
   exponentOf,
   formatMoney,
+  formatMoneyExact,
   moneyCurrencies,
   parseMoney,
   symbolOf,
@@ -42,6 +43,13 @@ describe('formatMoney', () => {
 
   it('knows the yen has no minor unit', () => {
     expect(formatMoney(120_000, 'JPY')).toBe('¥120,000');
+  });
+
+  it('has an exact form for accounts, always with the minor digits', () => {
+    expect(formatMoneyExact(261_000, 'USD')).toBe('$2,610.00');
+    expect(formatMoneyExact(213_125, 'USD')).toBe('$2,131.25');
+    expect(formatMoneyExact(0, 'CAD')).toBe('CA$0.00');
+    expect(formatMoneyExact(120_000, 'JPY')).toBe('¥120,000');
   });
 
   it('shows Canadian dollars apart from US ones', () => {

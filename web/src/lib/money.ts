@@ -58,6 +58,13 @@ export function formatMoney(minor: number, currency: MoneyCurrency): string {
   return formatter(currency, minor % scale === 0 ? 0 : exponent).format(minor / scale);
 }
 
+/** Always with the currency's minor digits ("$2,610.00"): for invoices, payments and statements,
+ * where amounts are read down a column and against each other. */
+export function formatMoneyExact(minor: number, currency: MoneyCurrency): string {
+  const exponent = exponentOf(currency);
+  return formatter(currency, exponent).format(minor / 10 ** exponent);
+}
+
 /** The amount as one types it into a field: "1250.5" becomes "1250.50", whole ones "1250". */
 export function toMajorText(minor: number | null, currency: MoneyCurrency): string {
   if (minor === null) return '';

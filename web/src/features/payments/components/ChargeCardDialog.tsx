@@ -13,7 +13,7 @@ import {
 import type { CardPayment, Transaction } from '@contracts/payments/payments.schema';
 import { useState } from 'react';
 import { CardField, type CardFieldState } from '../../../components/CardField';
-import { formatMoney } from '../../../lib/money';
+import { formatMoneyExact } from '../../../lib/money';
 import { useNotify } from '../../../lib/toast';
 import { useAction } from '../../../lib/use-action';
 import { usePaymentActions } from '../api/payments';
@@ -49,7 +49,7 @@ function ChargeCardDialog({
       }
       notify.success(
         'Payment completed',
-        `${formatMoney(payment.amount, payment.currency)} charged to ${transaction.bidderName}'s card.`,
+        `${formatMoneyExact(payment.amount, payment.currency)} charged to ${transaction.bidderName}'s card.`,
       );
       onClose();
     },
@@ -64,7 +64,8 @@ function ChargeCardDialog({
           </DialogTitle>
           <DialogContent className={styles.dialogContent}>
             <Body1>
-              Charge {formatMoney(payment.amount, payment.currency)} to {transaction.bidderName}
+              Charge {formatMoneyExact(payment.amount, payment.currency)} to{' '}
+              {transaction.bidderName}
               &apos;s card for invoice {transaction.invoiceNumber}.
             </Body1>
             {transaction.failureMessage ? (
@@ -94,7 +95,7 @@ function ChargeCardDialog({
             >
               {charge.busy
                 ? 'Charging...'
-                : `Charge ${formatMoney(payment.amount, payment.currency)}`}
+                : `Charge ${formatMoneyExact(payment.amount, payment.currency)}`}
             </Button>
           </DialogActions>
         </DialogBody>

@@ -15,7 +15,7 @@ import type { Invoice } from '@contracts/payments/payments.schema';
 import { useState, type FormEvent } from 'react';
 import { MoneyInput } from '../../../components/MoneyInput';
 import { ApiError } from '../../../lib/api-client';
-import { formatMoney, parseMoney } from '../../../lib/money';
+import { formatMoneyExact, parseMoney } from '../../../lib/money';
 import { useNotify } from '../../../lib/toast';
 import { useAction } from '../../../lib/use-action';
 import { usePaymentActions } from '../api/payments';
@@ -37,7 +37,7 @@ export function CreditNoteDialog({
   const styles = usePaymentStyles();
   const notify = useNotify();
   const actions = usePaymentActions();
-  const money = (minor: number) => formatMoney(minor, invoice.currency);
+  const money = (minor: number) => formatMoneyExact(minor, invoice.currency);
   const credited = new Set(invoice.credits.flatMap((note) => note.lotIds));
   const lots = invoice.lines.filter((line) => line.lotId && !credited.has(line.lotId));
   const [chosen, setChosen] = useState<string[]>([]);

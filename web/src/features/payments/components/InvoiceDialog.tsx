@@ -23,7 +23,7 @@ import type { Invoice } from '@contracts/payments/payments.schema';
 import { useState } from 'react';
 import { PermittedButton } from '../../../components/PermittedButton';
 import { messageOf } from '../../../lib/api-client';
-import { formatMoney } from '../../../lib/money';
+import { formatMoneyExact } from '../../../lib/money';
 import { useInvoice, useTransactionPage } from '../api/payments';
 import { CreditNoteDialog } from './CreditNoteDialog';
 import { useInvoiceFlow } from './InvoiceActions';
@@ -42,7 +42,7 @@ function InvoiceBody({ invoice }: { invoice: Invoice }) {
   const styles = usePaymentStyles();
   const payments = useTransactionPage({ invoiceId: invoice.id });
   const less = (minor: number) => (minor ? `−${money(minor)}` : money(0));
-  const money = (minor: number) => formatMoney(minor, invoice.currency);
+  const money = (minor: number) => formatMoneyExact(minor, invoice.currency);
   const tax = invoice.taxRates;
   return (
     <>

@@ -15,7 +15,7 @@ import {
 import { DocumentBulletListRegular } from '@fluentui/react-icons';
 import type { InvoiceListItem } from '@contracts/payments/payments.schema';
 import type { MouseEvent, ReactNode } from 'react';
-import { formatMoney } from '../../../lib/money';
+import { formatMoneyExact } from '../../../lib/money';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { InvoiceActions } from './InvoiceActions';
 import { formatDay, InvoiceStatusBadge, useOpenRecord, usePaymentStyles } from './payment-style';
@@ -75,7 +75,8 @@ export function InvoiceList({
       </div>
     );
   }
-  const money = (invoice: InvoiceListItem, minor: number) => formatMoney(minor, invoice.currency);
+  const money = (invoice: InvoiceListItem, minor: number) =>
+    formatMoneyExact(minor, invoice.currency);
   if (phone) {
     return (
       <ul className={styles.cards} aria-label={label}>

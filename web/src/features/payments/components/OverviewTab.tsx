@@ -17,7 +17,7 @@ import { HorizontalBarChart } from '@fluentui/react-charts';
 import { paymentMethods, type PaymentMethod } from '@contracts/payments/payments.schema';
 import { StatCard } from '../../../components/StatCard';
 import { messageOf } from '../../../lib/api-client';
-import { formatMoney } from '../../../lib/money';
+import { formatMoneyExact } from '../../../lib/money';
 import { countOf } from '../../../lib/plural';
 import { useOverview } from '../api/payments';
 import { usePaymentStyles } from './payment-style';
@@ -148,8 +148,8 @@ export function OverviewTab() {
   );
   const tiles = [
     ['Total Transactions', data.totalTransactions.toLocaleString()],
-    ['Total Revenue', formatMoney(data.totalRevenue, data.currency)],
-    ['Pending Amount', formatMoney(data.pendingAmount, data.currency)],
+    ['Total Revenue', formatMoneyExact(data.totalRevenue, data.currency)],
+    ['Pending Amount', formatMoneyExact(data.pendingAmount, data.currency)],
     ['Completed', data.completed.toLocaleString()],
   ] as const;
   return (
@@ -164,7 +164,7 @@ export function OverviewTab() {
           Revenue in other currencies:{' '}
           {others
             .map(([currency, minor]) =>
-              formatMoney(minor, currency as Parameters<typeof formatMoney>[1]),
+              formatMoneyExact(minor, currency as Parameters<typeof formatMoneyExact>[1]),
             )
             .join(' · ')}
         </Caption1>

@@ -21,7 +21,7 @@ import { useState, type FormEvent } from 'react';
 import { MoneyInput } from '../../../components/MoneyInput';
 import { useFormGridStyles } from '../../../components/form-grid';
 import { ApiError } from '../../../lib/api-client';
-import { formatMoney, parseMoney, toMajorText } from '../../../lib/money';
+import { formatMoneyExact, parseMoney, toMajorText } from '../../../lib/money';
 import { useNotify } from '../../../lib/toast';
 import { useAction } from '../../../lib/use-action';
 import { usePaymentActions } from '../api/payments';
@@ -41,7 +41,7 @@ export function RecordPaymentDialog({
   const grid = useFormGridStyles();
   const notify = useNotify();
   const actions = usePaymentActions();
-  const money = (minor: number) => formatMoney(minor, invoice.currency);
+  const money = (minor: number) => formatMoneyExact(minor, invoice.currency);
   const [amount, setAmount] = useState(() => toMajorText(invoice.balance, invoice.currency));
   const [method, setMethod] = useState<OfflinePaymentMethod>('Bank Transfer');
   const [receivedOn, setReceivedOn] = useState(todayOnCalendar);

@@ -16,7 +16,7 @@ import type { Transaction } from '@contracts/payments/payments.schema';
 import { useState, type FormEvent } from 'react';
 import { MoneyInput } from '../../../components/MoneyInput';
 import { ApiError } from '../../../lib/api-client';
-import { formatMoney, parseMoney, toMajorText } from '../../../lib/money';
+import { formatMoneyExact, parseMoney, toMajorText } from '../../../lib/money';
 import { useNotify } from '../../../lib/toast';
 import { useAction } from '../../../lib/use-action';
 import { usePaymentActions } from '../api/payments';
@@ -39,7 +39,7 @@ export function RefundDialog({
   const notify = useNotify();
   const actions = usePaymentActions();
   const refundable = transaction.amount - transaction.refundedAmount;
-  const money = (minor: number) => formatMoney(minor, transaction.currency);
+  const money = (minor: number) => formatMoneyExact(minor, transaction.currency);
   const [kind, setKind] = useState<'full' | 'part'>('full');
   const [amount, setAmount] = useState(() => toMajorText(refundable, transaction.currency));
   const [reason, setReason] = useState('');

@@ -32,7 +32,7 @@ import { useDeferredValue, useState, type MouseEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { PermittedButton } from '../../../components/PermittedButton';
 import { messageOf } from '../../../lib/api-client';
-import { formatMoney } from '../../../lib/money';
+import { formatMoneyExact } from '../../../lib/money';
 import { countOf } from '../../../lib/plural';
 import { useNotify } from '../../../lib/toast';
 import { useAction } from '../../../lib/use-action';
@@ -61,7 +61,7 @@ function schemeText(terms: Pick<Agreement, 'currency' | 'commission' | 'fees'>):
   const { commission, fees } = terms;
   const minimum =
     commission.kind !== 'none' && commission.minimumPerLot
-      ? `, at least ${formatMoney(commission.minimumPerLot, terms.currency)} a lot`
+      ? `, at least ${formatMoneyExact(commission.minimumPerLot, terms.currency)} a lot`
       : '';
   const scheme =
     commission.kind === 'none'
@@ -70,7 +70,7 @@ function schemeText(terms: Pick<Agreement, 'currency' | 'commission' | 'fees'>):
         ? `${percentOfBps(commission.rateBps)} commission`
         : `${commission.kind === 'cumulative' ? 'Cumulative sliding' : 'Sliding'} scale (${commission.scale.map((band) => percentOfBps(band.rateBps)).join(' / ')})`;
   const extra = [
-    fees.perLot ? `${formatMoney(fees.perLot, terms.currency)} per lot` : '',
+    fees.perLot ? `${formatMoneyExact(fees.perLot, terms.currency)} per lot` : '',
     fees.insuranceBps ? `${percentOfBps(fees.insuranceBps)} insurance` : '',
     fees.buyBackBps ? `${percentOfBps(fees.buyBackBps)} buy-back` : '',
   ].filter(Boolean);
@@ -100,7 +100,7 @@ function StatementList({ statements }: { statements: StatementSummary[] }) {
   const phone = useMediaQuery('(max-width: 760px)');
   const record = useOpenRecord('settlement');
   const money = (statement: StatementSummary, minor: number) =>
-    formatMoney(minor, statement.currency);
+    formatMoneyExact(minor, statement.currency);
   if (phone) {
     return (
       <ul className={styles.cards} aria-label="Consignor statements">

@@ -26,7 +26,7 @@ import type { Statement } from '@contracts/payments/settlements/settlements.sche
 import { useState, type FormEvent } from 'react';
 import { PermittedButton } from '../../../components/PermittedButton';
 import { ApiError, messageOf } from '../../../lib/api-client';
-import { formatMoney } from '../../../lib/money';
+import { formatMoneyExact } from '../../../lib/money';
 import { useNotify } from '../../../lib/toast';
 import { useAction } from '../../../lib/use-action';
 import { useSettlementActions, useStatement } from '../api/settlements';
@@ -85,7 +85,7 @@ function MarkPaidDialog({
       );
       notify.success(
         'Statement paid',
-        `${formatMoney(statement.totals.net, statement.currency)} to ${statement.consignorName} recorded.`,
+        `${formatMoneyExact(statement.totals.net, statement.currency)} to ${statement.consignorName} recorded.`,
       );
       onClose();
     },
@@ -113,7 +113,7 @@ function MarkPaidDialog({
             <DialogTitle>Mark Paid</DialogTitle>
             <DialogContent className={styles.dialogContent}>
               <Body1>
-                Record the payout of {formatMoney(statement.totals.net, statement.currency)} to{' '}
+                Record the payout of {formatMoneyExact(statement.totals.net, statement.currency)} to{' '}
                 {statement.consignorName}.
               </Body1>
               <Field
@@ -156,7 +156,7 @@ function MarkPaidDialog({
 function StatementBody({ statement }: { statement: Statement }) {
   const styles = usePaymentStyles();
   const less = (minor: number) => (minor ? `−${money(minor)}` : money(0));
-  const money = (minor: number) => formatMoney(minor, statement.currency);
+  const money = (minor: number) => formatMoneyExact(minor, statement.currency);
   const { totals } = statement;
   return (
     <>

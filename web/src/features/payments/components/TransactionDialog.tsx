@@ -21,7 +21,7 @@ import type { Transaction } from '@contracts/payments/payments.schema';
 import { useState, type FormEvent } from 'react';
 import { PermittedButton } from '../../../components/PermittedButton';
 import { ApiError, messageOf } from '../../../lib/api-client';
-import { formatMoney } from '../../../lib/money';
+import { formatMoneyExact } from '../../../lib/money';
 import { useNotify } from '../../../lib/toast';
 import { useAction } from '../../../lib/use-action';
 import { usePaymentActions, useTransaction } from '../api/payments';
@@ -99,7 +99,7 @@ function TransactionBody({ transaction }: { transaction: Transaction }) {
   const styles = usePaymentStyles();
   const invoice = useOpenRecord('invoice');
   const less = (minor: number) => (minor ? `−${money(minor)}` : money(0));
-  const money = (minor: number) => formatMoney(minor, transaction.currency);
+  const money = (minor: number) => formatMoneyExact(minor, transaction.currency);
   return (
     <>
       {transaction.failureMessage ? (

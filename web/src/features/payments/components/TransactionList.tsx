@@ -15,7 +15,7 @@ import {
 import { ReceiptMoneyRegular } from '@fluentui/react-icons';
 import type { Transaction } from '@contracts/payments/payments.schema';
 import type { MouseEvent, ReactNode } from 'react';
-import { formatMoney } from '../../../lib/money';
+import { formatMoneyExact } from '../../../lib/money';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { formatDay, PaymentStatusBadge, useOpenRecord, usePaymentStyles } from './payment-style';
 
@@ -100,7 +100,7 @@ export function TransactionList({
               <dl className={styles.facts}>
                 <dt>Amount</dt>
                 <dd className={styles.strong}>
-                  {formatMoney(transaction.amount, transaction.currency)}
+                  {formatMoneyExact(transaction.amount, transaction.currency)}
                 </dd>
                 <dt>Auction</dt>
                 <dd>{transaction.auctionTitle || '—'}</dd>
@@ -175,7 +175,7 @@ export function TransactionList({
                 </>
               )}
               <TableCell className={styles.money}>
-                {formatMoney(transaction.amount, transaction.currency)}
+                {formatMoneyExact(transaction.amount, transaction.currency)}
               </TableCell>
               {compact ? null : <TableCell>{transaction.paymentMethod}</TableCell>}
               <TableCell>

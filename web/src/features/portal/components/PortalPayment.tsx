@@ -15,7 +15,7 @@ import type { Currency } from '@contracts/auctions/auctions.schema';
 import { useState } from 'react';
 import { CardField, type CardFieldState } from '../../../components/CardField';
 import { messageOf } from '../../../lib/api-client';
-import { formatMoney } from '../../../lib/money';
+import { formatMoneyExact } from '../../../lib/money';
 import { useAction } from '../../../lib/use-action';
 import { confirmCardPayment, startCardPayment } from '../api/portal';
 
@@ -56,7 +56,7 @@ function Paid({ payment, currency }: { payment: PortalPayment; currency: Currenc
       <MessageBarBody>
         <MessageBarTitle>Paid in full — thank you</MessageBarTitle>
         <Body1>
-          {formatMoney(payment.paidTotal, currency)} received. A receipt has been sent to your
+          {formatMoneyExact(payment.paidTotal, currency)} received. A receipt has been sent to your
           email.
         </Body1>
       </MessageBarBody>
@@ -89,7 +89,7 @@ export function PortalPaymentPanel({
   const [startError, setStartError] = useState<string | null>(null);
   const [card, setCard] = useState<CardFieldState | null>(null);
   const [receipt, setReceipt] = useState<string | null>(null);
-  const money = (minor: number) => formatMoney(minor, currency);
+  const money = (minor: number) => formatMoneyExact(minor, currency);
 
   const choose = (method: string, online: boolean) => {
     setChosen(method);
