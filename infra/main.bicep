@@ -30,7 +30,11 @@ module monitoring 'modules/monitoring.bicep' = {
 
 module storage 'modules/storage.bicep' = {
   name: 'storage'
-  params: { accountName: take('st${name}${suffix}', 24), location: location }
+  params: {
+    accountName: take('st${name}${suffix}', 24)
+    location: location
+    corsOrigins: ['https://${web.outputs.defaultHostname}']
+  }
 }
 
 module cosmos 'modules/cosmos.bicep' = {

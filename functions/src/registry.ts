@@ -52,6 +52,7 @@ import { inventoryContainer } from './inventory/inventory.repo.js';
 import { inventoryFunctions } from './inventory/inventory.routes.js';
 import { telemetryFunctions } from './telemetry/telemetry.routes.js';
 import { uploadFunctions } from './uploads/uploads.routes.js';
+import { uploadsContainer } from './uploads/uploads.repo.js';
 import { webhookDeliveriesContainer, webhookEndpointsContainer } from './webhooks/webhooks.repo.js';
 import { webhookFunctions } from './webhooks/webhooks.routes.js';
 
@@ -115,6 +116,7 @@ export const containerDefinitions: ContainerDefinition[] = [
   paymentsContainer,
   settlementsContainer,
   inventoryContainer,
+  uploadsContainer,
 ];
 
 /** The containers whose documents belong to one account each: removing an account empties them. */

@@ -1,5 +1,7 @@
 param accountName string
 param location string
+@description('Web origins that put Data Processing uploads straight into Blob Storage')
+param corsOrigins array
 
 resource account 'Microsoft.Storage/storageAccounts@2023-05-01' = {
   name: accountName
@@ -20,6 +22,18 @@ resource blobs 'Microsoft.Storage/storageAccounts/blobServices@2023-05-01' = {
   name: 'default'
   properties: {
     deleteRetentionPolicy: { enabled: true, days: 7 }
+    // Large uploads go from the browser to Blob Storage with a short-lived user delegation SAS.
+    cors: {
+      corsRules: [
+        {
+          allowedOrigins: corsOrigins
+          allowedMethods: ['PUT', 'OPTIONS']
+          allowedHeaders: ['content-type', 'content-length', 'x-ms-*']
+          exposedHeaders: ['etag', 'x-ms-*']
+          maxAgeInSeconds: 3600
+        }
+      ]
+    }
   }
 }
 

@@ -152,7 +152,7 @@ describe('the Dashboard', () => {
     await page.context().close();
   });
 
-  it('opens an auction and a case from their rows, and Process Data opens the import', async () => {
+  it('opens an auction and a case from their rows, and Process Data opens the Data Processing Center', async () => {
     const { page } = await openPage(browser);
     const want = await expected();
     await openDashboard(page);
@@ -170,7 +170,7 @@ describe('the Dashboard', () => {
       await page.goBack();
     }
     await card(page, 'Quick Actions').getByRole('link', { name: 'Process Data' }).click();
-    await page.getByRole('dialog', { name: 'Import Bidders' }).waitFor();
+    await page.getByRole('heading', { name: 'Data Processing Center', level: 1 }).waitFor();
     await page.context().close();
   });
 

@@ -49,7 +49,8 @@ export interface ImportFile {
   mapping: Record<string, string>;
 }
 
-async function indexOfAccount(ctx: RequestContext) {
+/** What an import knows of the account's bidders before it writes any (the upload worker's too). */
+export async function indexOfAccount(ctx: RequestContext) {
   const index = new ImportIndex();
   for await (const page of eachKnownBidderPage(ctx.scope, KNOWN_PAGE)) {
     for (const bidder of page) {
@@ -152,7 +153,7 @@ async function* rowsOf(file: ImportFile): AsyncGenerator<Row> {
  * Finds likely duplicates of the bidders the import wrote, among the whole account and the
  * import itself: only the bidders sharing a blocking key with a new one are read back.
  */
-async function recordImportMatches(
+export async function recordImportMatches(
   ctx: RequestContext,
   index: ImportIndex,
   autoMergeThreshold: number,

@@ -211,13 +211,17 @@ export function* jsonRows(data: Buffer, mapping: Record<string, string>): Genera
     ]);
   }
   for (const [index, item] of items.entries()) {
-    const values = Object.fromEntries(
-      Object.entries((item ?? {}) as Record<string, unknown>).flatMap(([key, value]) => {
-        if ((key === 'address' || key === 'stats') && value && typeof value === 'object')
-          return Object.entries(value as Record<string, unknown>);
-        return [[knownField(key, mapping) ?? key, value]];
-      }),
-    );
-    yield { row: index + 1, values };
+    yield { row: index + 1, values: jsonValues(item, mapping) };
   }
+}
+
+/** One bidder of a JSON file as a row's cells: its keys as fields, address and stats flattened. */
+export function jsonValues(item: unknown, mapping: Record<string, string>) {
+  return Object.fromEntries(
+    Object.entries((item ?? {}) as Record<string, unknown>).flatMap(([key, value]) => {
+      if ((key === 'address' || key === 'stats') && value && typeof value === 'object')
+        return Object.entries(value as Record<string, unknown>);
+      return [[knownField(key, mapping) ?? key, value]];
+    }),
+  );
 }

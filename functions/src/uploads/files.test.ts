@@ -213,6 +213,19 @@ describe('readForm', () => {
     expect(error.message).toBe('Files must be 10 MB or smaller in all');
   });
 
+  it('refuses more files than the limit rather than dropping the rest', async () => {
+    const { body, contentType } = await multipart(
+      {},
+      Array.from({ length: limits.files + 1 }, (_, index) => ({
+        name: `${index}.csv`,
+        data: 'a\n',
+      })),
+    );
+    const error = await failureOf(partsOf(body, contentType));
+    expect(error.status).toBe(400);
+    expect(error.message).toBe('files: Send at most 10 files at once');
+  });
+
   it('refuses a body that is not multipart, naming files', async () => {
     const error = await failureOf(partsOf(Buffer.from('{}'), 'application/json'));
     expect(error.status).toBe(400);

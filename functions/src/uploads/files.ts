@@ -308,6 +308,13 @@ export async function* readForm(
     parts.push({ kind: 'file', field: name, name: info.filename ?? 'upload', stream: counted });
     notify();
   });
+  // Busboy drops the files past its limit without a word: refuse the form instead.
+  parser.on('filesLimit', () => {
+    failure ??= validationError([
+      { location: 'body', field, message: `Send at most ${limits.files} files at once` },
+    ]);
+    notify();
+  });
   parser.on('error', () => {
     failure ??= malformed();
     notify();

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import type { ReadableStream } from 'node:stream/web';
+import { ReadableStream as WebReadableStream, type ReadableStream } from 'node:stream/web';
 import { z } from 'zod';
 import type { FunctionTable } from '../platform/functions.js';
 import { AppError, payloadTooLarge } from '../platform/errors.js';
@@ -12,7 +12,33 @@ import {
   type ImportFile,
 } from '../bidders/bidder-import.service.js';
 import { importResultSchema } from '../bidders/bidders.schema.js';
+import { attachment } from '../payments/exports/report-writer.js';
 import { readForm, type FormPart } from './files.js';
+import { uploadWorkerFunction } from './upload-worker.js';
+import {
+  acceptFormUpload,
+  completeUpload,
+  createUploadSession,
+  deleteUpload,
+  uploadDownload,
+  uploadHistory,
+  uploadStatus,
+} from './uploads.service.js';
+import {
+  downloadQuerySchema,
+  historyPageSchema,
+  historyQuerySchema,
+  MAX_UPLOAD_FILES,
+  MAX_UPLOAD_TOTAL_BYTES,
+  UPLOAD_MESSAGES,
+  uploadAcceptedSchema,
+  uploadDeletedSchema,
+  uploadIdParams,
+  uploadSchema,
+  uploadSessionInputSchema,
+  uploadSessionSchema,
+  uploadStatusSchema,
+} from './uploads.schema.js';
 
 /** Room for the multipart boundaries and the small fields beside the files. */
 const FORM_OVERHEAD = 256 * 1024;
@@ -104,6 +130,33 @@ const drain = async (stream: Readable) => {
   await finished(stream);
 };
 
+/** The request body as it arrives, counted, and whether it was cut off part way. */
+function countedBody(body: ReadableStream<Uint8Array> | null) {
+  const seen = { bytes: 0, cut: false };
+  if (!body) return { seen, stream: Readable.from([]) };
+  const reader = body.getReader();
+  const counted = new WebReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const next = await reader.read();
+        if (next.done) {
+          controller.close();
+          return;
+        }
+        seen.bytes += next.value.byteLength;
+        controller.enqueue(next.value);
+      } catch {
+        // Ended rather than failed: the form parser then fails the file it was in (a failed
+        // body would leave that file's reader waiting for bytes that never come).
+        seen.cut = true;
+        controller.close();
+      }
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+  return { seen, stream: Readable.fromWeb(counted) };
+}
+
 export const uploadFunctions: FunctionTable = {
   app: 'domain',
   functions: [
@@ -134,5 +187,123 @@ export const uploadFunctions: FunctionTable = {
         }
       },
     }),
+    httpRoute({
+      name: 'data-upload-general',
+      route: 'data-upload/general',
+      methods: ['POST'],
+      permission: 'data:import',
+      summary:
+        'Uploads files (multipart: name, description, category, then file_0..n; 100 MB in all), streamed to storage and queued for processing',
+      response: uploadAcceptedSchema,
+      maxBodyBytes: MAX_UPLOAD_TOTAL_BYTES + FORM_OVERHEAD,
+      handler: async ({ ctx, request }) => {
+        const declared = Number(request.headers.get('content-length') ?? 0);
+        if (declared > MAX_UPLOAD_TOTAL_BYTES + FORM_OVERHEAD) {
+          throw payloadTooLarge(UPLOAD_MESSAGES.tooLarge);
+        }
+        const { seen, stream } = countedBody(request.body as ReadableStream<Uint8Array> | null);
+        const form = readForm(stream, request.headers.get('content-type') ?? '', {
+          maxBytes: MAX_UPLOAD_TOTAL_BYTES,
+          files: MAX_UPLOAD_FILES,
+          fields: 20,
+        });
+        try {
+          return { status: 201, json: await acceptFormUpload(ctx, form) };
+        } catch (error) {
+          // The host cuts a request off at 100 MB (as Azure refuses a larger one): a body cut
+          // there was too large, not malformed.
+          if (seen.cut && seen.bytes > MAX_UPLOAD_TOTAL_BYTES - FORM_OVERHEAD) {
+            throw payloadTooLarge(UPLOAD_MESSAGES.tooLarge);
+          }
+          throw error;
+        }
+      },
+    }),
+    httpRoute({
+      name: 'data-upload-sessions',
+      route: 'data-upload/sessions',
+      methods: ['POST'],
+      permission: 'data:import',
+      summary:
+        'Starts a browser upload: the record (uploading) and one write-only SAS URL per file; put the blocks, then complete',
+      body: uploadSessionInputSchema,
+      response: uploadSessionSchema,
+      handler: async ({ ctx, body }) => ({
+        status: 201,
+        json: await createUploadSession(ctx, body),
+      }),
+    }),
+    httpRoute({
+      name: 'data-upload-complete',
+      route: 'data-upload/{uploadId}/complete',
+      methods: ['POST'],
+      permission: 'data:import',
+      summary:
+        "Checks a browser upload's files arrived whole and are accepted formats, then queues it (409 naming a missing file)",
+      params: uploadIdParams,
+      response: uploadSchema,
+      concurrency: 'if-match-optional',
+      handler: async ({ ctx, params, ifMatch }) => {
+        const upload = await completeUpload(ctx, params.uploadId, ifMatch);
+        return { json: upload, etag: upload.etag };
+      },
+    }),
+    httpRoute({
+      name: 'data-upload-status',
+      route: 'data-upload/status/{uploadId}',
+      methods: ['GET'],
+      permission: 'data:import',
+      params: uploadIdParams,
+      response: uploadStatusSchema,
+      handler: async ({ ctx, params }) => ({ json: await uploadStatus(ctx, params.uploadId) }),
+    }),
+    httpRoute({
+      name: 'data-upload-history',
+      route: 'data-upload/history',
+      methods: ['GET'],
+      permission: 'data:import',
+      summary: 'Uploads newest first; category, status and search filters; continuation paging',
+      query: historyQuerySchema,
+      response: historyPageSchema,
+      handler: async ({ ctx, query }) => ({ json: await uploadHistory(ctx, query) }),
+    }),
+    httpRoute({
+      name: 'data-upload-download',
+      route: 'data-upload/download/{uploadId}',
+      methods: ['GET'],
+      permission: 'data:import',
+      summary:
+        'An original file (?file=n, the first by default) or the error report (?report=errors)',
+      params: uploadIdParams,
+      query: downloadQuerySchema,
+      handler: async ({ ctx, params, query, log }) => {
+        const file = await uploadDownload(ctx, params.uploadId, query);
+        // The reply has started by then: all that is left to do with a failure is to say so.
+        file.data.once('error', (error) =>
+          log.error('upload download failed part way', { uploadId: params.uploadId, error }),
+        );
+        return {
+          body: file.data,
+          headers: {
+            'content-type': file.contentType,
+            'content-length': String(file.size),
+            'content-disposition': attachment(file.fileName),
+            'x-content-type-options': 'nosniff',
+          },
+        };
+      },
+    }),
+    httpRoute({
+      name: 'data-upload-delete',
+      route: 'data-upload/{uploadId}',
+      methods: ['DELETE'],
+      permission: 'data:import',
+      summary:
+        'Deletes an upload and its files (409 while it is processing); records it imported stay',
+      params: uploadIdParams,
+      response: uploadDeletedSchema,
+      handler: async ({ ctx, params }) => ({ json: await deleteUpload(ctx, params.uploadId) }),
+    }),
+    uploadWorkerFunction,
   ],
 };

@@ -28,6 +28,7 @@ const ProfilePage = lazy(() => import('../features/profile/components/ProfilePag
 const SettingsScreen = lazy(() => import('./screens/SettingsScreen'));
 const InventoryPage = lazy(() => import('../features/inventory/components/InventoryPage'));
 const PaymentsPage = lazy(() => import('../features/payments/components/PaymentsPage'));
+const DataUploadPage = lazy(() => import('../features/data-upload/components/DataUploadPage'));
 const PremiumUpsellPage = lazy(() => import('../features/premium/components/PremiumUpsellPage'));
 const NotFoundPage = lazy(() => import('./NotFoundPage'));
 const PolicyPage = lazy(() => import('../features/policies/components/PolicyPage'));
@@ -79,6 +80,7 @@ export const routes: RouteObject[] = [
           { path: 'legal/cases/non-payment', element: <LegalPage reporting /> },
           { path: 'legal/rules', element: <RulesPage /> },
           { path: 'legal/cases/:caseId/:tab?', element: <CaseDetailPage /> },
+          { path: 'data-upload/:tab?', element: <DataUploadPage /> },
           { path: 'help/:tab?', element: <HelpScreen /> },
           { path: 'security/:tab?', element: <SecurityPage /> },
           { path: 'profile/:tab?', element: <ProfilePage /> },

@@ -1,6 +1,7 @@
 import type { AccountView } from '@contracts/identity/accounts/accounts.schema';
 import {
   BoxRegular,
+  CloudArrowUpRegular,
   GavelRegular,
   HomeRegular,
   PaymentRegular,
@@ -19,7 +20,8 @@ export interface NavItem {
 }
 
 /**
- * The views that have a screen, in the spec's order. Legal shows to those who may view cases.
+ * The views that have a screen, in the spec's order. Legal shows to those who may view cases,
+ * Data Processing to those who may import data.
  * Inventory and Payments open their screens where the account has the add-on (to those who may
  * view them) and the upgrade offer where it does not.
  */
@@ -37,6 +39,9 @@ export function navigationFor(account: AccountView): NavItem[] {
       : []),
     ...(!has('payments') || may('payments:view')
       ? [{ to: '/payments', label: 'Payments', icon: PaymentRegular }]
+      : []),
+    ...(may('data:import')
+      ? [{ to: '/data-upload', label: 'Data Processing', icon: CloudArrowUpRegular }]
       : []),
     { to: '/help', label: 'Help', icon: QuestionCircleRegular },
     { to: '/security', label: 'Security & Users', icon: ShieldPersonRegular },

@@ -221,7 +221,12 @@ export default function DashboardPage({ views }: { views: DashboardViews }) {
     { label: 'View All Bidders', to: '/bidders', icon: PeopleRegular, shown: can('bidders:view') },
     { label: 'Manage Auctions', to: '/auctions', icon: GavelRegular, shown: can('auctions:view') },
     { label: 'Legal Cases', to: '/legal/cases', icon: ScalesRegular, shown: can('legal:view') },
-    { label: 'Process Data', to: IMPORT_PATH, icon: ArrowUploadRegular, shown: canImport },
+    {
+      label: 'Process Data',
+      to: '/data-upload',
+      icon: ArrowUploadRegular,
+      shown: can('data:import'),
+    },
     { label: 'Scoring Settings', to: '/settings/bidder-scoring', icon: GaugeRegular, shown: true },
   ].filter((action) => action.shown);
 

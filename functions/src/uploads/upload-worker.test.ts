@@ -1,0 +1,327 @@
+import { Readable } from 'node:stream';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { systemContext } from '../platform/context.js';
+import { withStatus } from '../platform/cosmos-errors.js';
+import { notFound } from '../platform/errors.js';
+import type { Stored } from '../platform/repo.js';
+import type * as UploadsRepo from './uploads.repo.js';
+import type { UploadRecord } from './uploads.repo.js';
+import { MAX_LISTED_ERRORS, type UploadFile } from './uploads.schema.js';
+
+/**
+ * The worker against stores held in memory, so each interleaving (a crash, a stale write, a
+ * second worker, a delete) is played out exactly: the answers are the ones the SDKs give (412
+ * for a stale ETag, 404 for a missing document, 409 for a taken id).
+ */
+const store = vi.hoisted(() => ({
+  uploads: new Map<string, { record: UploadRecord; etag: number }>(),
+  blobs: new Map<string, Buffer>(),
+  /** Fails the blob's stream after this many bytes. */
+  failBlobAfter: undefined as number | undefined,
+  bidders: new Map<string, { id: string; bidderId: string; email: string }>(),
+  writes: 0,
+  audits: [] as { action: string; after?: unknown }[],
+  /** Runs once before the next replace of an upload: another writer's turn. */
+  beforeReplace: undefined as ((record: UploadRecord) => void) | undefined,
+}));
+
+const etagOf = (n: number) => `"${n}"`;
+
+vi.mock('./uploads.repo.js', async (importOriginal) => {
+  const original = await importOriginal<typeof UploadsRepo>();
+  const stored = (id: string) => {
+    const entry = store.uploads.get(id);
+    return entry
+      ? ({
+          ...structuredClone(entry.record),
+          _etag: etagOf(entry.etag),
+          _ts: 0,
+        } as Stored<UploadRecord>)
+      : undefined;
+  };
+  return {
+    ...original,
+    findUpload: (_scope: unknown, id: string) => Promise.resolve(stored(id)),
+    replaceUpload: (_scope: unknown, record: UploadRecord, etag: string) => {
+      const turn = store.beforeReplace;
+      store.beforeReplace = undefined;
+      turn?.(record);
+      const entry = store.uploads.get(record.id);
+      if (!entry) return Promise.reject(withStatus(404, 'gone'));
+      if (etagOf(entry.etag) !== etag) return Promise.reject(withStatus(412, 'stale'));
+      const { _etag: _e, _ts: _t, ...plain } = record as Stored<UploadRecord>;
+      store.uploads.set(record.id, { record: structuredClone(plain), etag: entry.etag + 1 });
+      return Promise.resolve(stored(record.id));
+    },
+  };
+});
+
+vi.mock('../platform/blob.js', () => ({
+  openBlobStream: (_container: string, name: string) => {
+    const data = store.blobs.get(name);
+    if (!data) return Promise.resolve(undefined);
+    const failAt = store.failBlobAfter;
+    async function* pieces() {
+      for (let start = 0; start < data!.length; start += 100) {
+        if (failAt !== undefined && start >= failAt) throw new Error('connection reset');
+        yield data!.subarray(start, start + 100);
+      }
+    }
+    return Promise.resolve(Readable.from(pieces()));
+  },
+  putBlobStream: async (_container: string, name: string, stream: Readable) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(Buffer.from(chunk as string));
+    store.blobs.set(name, Buffer.concat(chunks));
+  },
+  deleteBlob: (_container: string, name: string) => {
+    store.blobs.delete(name);
+    return Promise.resolve();
+  },
+}));
+
+vi.mock('../platform/audit.js', () => ({
+  writeAudit: (_ctx: unknown, entry: { action: string; after?: unknown }) => {
+    store.audits.push(entry);
+    return Promise.resolve(entry);
+  },
+}));
+
+vi.mock('../scoring/scoring.service.js', () => ({
+  scoringSettings: () => Promise.resolve({ autoMergeThreshold: 95 }),
+}));
+
+vi.mock('../bidders/bidders.service.js', () => ({
+  buildBidder: (
+    _ctx: unknown,
+    input: { bidderId?: string; email: string },
+    _settings: unknown,
+    _now: Date,
+    id: string,
+  ) => ({
+    id,
+    bidderId: input.bidderId ?? `B-${id.slice(0, 6)}`,
+    email: input.email,
+    matchKeys: [],
+  }),
+  firstNoteOf: () => null,
+  getBidder: (_ctx: unknown, id: string) => {
+    const found = store.bidders.get(id);
+    return found
+      ? Promise.resolve({ ...found, matchKeys: [] })
+      : Promise.reject(notFound('Bidder not found'));
+  },
+}));
+
+vi.mock('../bidders/bidder-import.service.js', async () => {
+  const { ImportIndex } = await import('../bidders/import-index.js');
+  return {
+    indexOfAccount: () => {
+      const index = new ImportIndex();
+      for (const bidder of store.bidders.values()) {
+        index.claim(bidder.bidderId, [], bidder.email);
+        index.place(bidder.id, []);
+      }
+      return Promise.resolve(index);
+    },
+    recordImportMatches: () => Promise.resolve({ merged: 0, pending: 0 }),
+    writeNewBidders: (
+      _ctx: unknown,
+      bidders: { record: { id: string; bidderId: string; email: string }; notes: [] }[],
+    ) => {
+      const written = bidders.filter(({ record }) => {
+        if (store.bidders.has(record.id)) return false;
+        store.bidders.set(record.id, record);
+        store.writes += 1;
+        return true;
+      });
+      return Promise.resolve({ written, clashes: bidders.length - written.length });
+    },
+  };
+});
+
+const { processUpload, uploadWorkerFunction } = await import('./upload-worker.js');
+
+const ACCOUNT = 'acct-1';
+const ctx = systemContext(ACCOUNT);
+
+function stage(
+  id: string,
+  category: UploadRecord['category'],
+  files: { name: string; format: UploadFile['format']; data: string }[],
+) {
+  files.forEach((file, index) =>
+    store.blobs.set(`${ACCOUNT}/${id}/${index}`, Buffer.from(file.data)),
+  );
+  const record: UploadRecord = {
+    id,
+    accountId: ACCOUNT,
+    kind: 'upload',
+    name: 'Test',
+    description: 'Test',
+    category,
+    files: files.map((file, index) => ({
+      index,
+      name: file.name,
+      size: file.data.length,
+      format: file.format,
+      received: true,
+    })),
+    totalBytes: files.reduce((sum, file) => sum + file.data.length, 0),
+    status: 'processing',
+    progress: 0,
+    uploadDate: '2026-11-25T08:00:00.000Z',
+    completedDate: null,
+    results: {
+      recordsProcessed: 0,
+      recordsImported: 0,
+      errors: [],
+      errorCount: 0,
+      downloadUrl: null,
+      errorReportUrl: null,
+    },
+    uploadedBy: null,
+    searchText: 'test',
+    checkpoint: null,
+    revision: 1,
+    createdAt: '2026-11-25T08:00:00.000Z',
+    updatedAt: '2026-11-25T08:00:00.000Z',
+  };
+  store.uploads.set(id, { record, etag: 1 });
+}
+
+const recordOf = (id: string) => store.uploads.get(id)?.record as UploadRecord;
+
+function bidderCsv(rows: number, bad: (row: number) => boolean = () => false) {
+  const lines = ['firstName,lastName,email,bidderId'];
+  for (let row = 1; row <= rows; row += 1) {
+    lines.push(
+      `F${row},L${row},${bad(row) ? 'broken' : `r${row}@example.com`},${row % 2 ? `X-${row}` : ''}`,
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+beforeEach(() => {
+  store.uploads.clear();
+  store.blobs.clear();
+  store.bidders.clear();
+  store.audits = [];
+  store.writes = 0;
+  store.failBlobAfter = undefined;
+  store.beforeReplace = undefined;
+});
+
+describe('processUpload', () => {
+  it('lists the first errors, counts them all and reports every one, read again from the file', async () => {
+    stage('u1', 'bidders', [
+      { name: 'b.csv', format: 'csv', data: bidderCsv(170, (row) => row > 20) },
+    ]);
+    await processUpload(ctx, 'u1');
+    const record = recordOf('u1');
+    expect(record.status).toBe('completed');
+    expect(record.results).toMatchObject({
+      recordsProcessed: 170,
+      recordsImported: 20,
+      errorCount: 150,
+      errorReportUrl: '/data-upload/download/u1?report=errors',
+      downloadUrl: '/data-upload/download/u1',
+    });
+    expect(record.results.errors).toHaveLength(MAX_LISTED_ERRORS);
+    const report = store.blobs.get(`${ACCOUNT}/u1/errors.csv`)?.toString().trimEnd().split('\r\n');
+    expect(report).toHaveLength(151);
+    expect(report?.[150]).toBe('b.csv,170,email,Enter a valid email address');
+    expect(store.audits.map((entry) => entry.action)).toEqual(['upload.process']);
+  });
+
+  it('resumes after a crash without writing a row twice, and a finished upload is left alone', async () => {
+    stage('u2', 'bidders', [{ name: 'b.csv', format: 'csv', data: bidderCsv(300) }]);
+    await expect(processUpload(ctx, 'u2', { failAfterRows: 120 })).rejects.toThrow(
+      'Injected failure',
+    );
+    expect(recordOf('u2').status).toBe('processing');
+    expect(store.bidders.size).toBe(100);
+    await processUpload(ctx, 'u2');
+    expect(store.bidders.size).toBe(300);
+    expect(store.writes).toBe(300);
+    expect(recordOf('u2').results).toMatchObject({
+      recordsProcessed: 300,
+      recordsImported: 300,
+      duplicates: 0,
+    });
+    const finished = store.uploads.get('u2')?.etag;
+    await processUpload(ctx, 'u2');
+    expect(store.uploads.get('u2')?.etag).toBe(finished);
+  });
+
+  it('writes again over a record changed by something else', async () => {
+    stage('u3', 'financial', [{ name: 'a.pdf', format: 'pdf', data: '%PDF-1.4' }]);
+    store.beforeReplace = () => {
+      const entry = store.uploads.get('u3');
+      if (entry)
+        store.uploads.set('u3', {
+          record: { ...entry.record, name: 'Renamed' },
+          etag: entry.etag + 1,
+        });
+    };
+    await processUpload(ctx, 'u3');
+    expect(recordOf('u3')).toMatchObject({ name: 'Renamed', status: 'completed', progress: 100 });
+    expect(recordOf('u3').results).toMatchObject({ recordsProcessed: 1, recordsImported: 1 });
+  });
+
+  it('stops quietly when another worker has moved the upload on', async () => {
+    stage('u4', 'financial', [{ name: 'a.csv', format: 'csv', data: 'a\n1\n2\n' }]);
+    store.beforeReplace = () => {
+      const entry = store.uploads.get('u4');
+      if (entry) {
+        store.uploads.set('u4', {
+          record: { ...entry.record, checkpoint: { file: 0, row: 0, imported: 0, processed: 0 } },
+          etag: entry.etag + 1,
+        });
+      }
+    };
+    await processUpload(ctx, 'u4');
+    expect(recordOf('u4').status).toBe('processing');
+    expect(store.audits).toEqual([]);
+  });
+
+  it('leaves nothing behind when the upload is deleted before it is finished', async () => {
+    stage('u5', 'operations', [
+      { name: 'a.json', format: 'json', data: '[1,' },
+      { name: 'b.pdf', format: 'pdf', data: 'x' },
+    ]);
+    let writes = 0;
+    const deleteOnFinal = () => {
+      writes += 1;
+      // The run's own writes: its start, then the end of each file; the next one is the final.
+      if (writes === 4) store.uploads.delete('u5');
+      else store.beforeReplace = deleteOnFinal;
+    };
+    store.beforeReplace = deleteOnFinal;
+    await processUpload(ctx, 'u5');
+    expect(store.uploads.has('u5')).toBe(false);
+    expect(store.audits.map((entry) => entry.action)).toEqual(['upload.process']);
+    expect(store.blobs.has(`${ACCOUNT}/u5/errors.csv`)).toBe(false);
+  });
+
+  it('throws when a blob cannot be read, so the message is tried again, and resumes', async () => {
+    stage('u6', 'historical', [{ name: 'a.csv', format: 'csv', data: `n\n${'1\n'.repeat(500)}` }]);
+    store.failBlobAfter = 300;
+    await expect(processUpload(ctx, 'u6')).rejects.toThrow('connection reset');
+    expect(recordOf('u6').status).toBe('processing');
+    expect(recordOf('u6').results.errorCount).toBe(0);
+    store.failBlobAfter = undefined;
+    await processUpload(ctx, 'u6');
+    expect(recordOf('u6')).toMatchObject({ status: 'completed' });
+    expect(recordOf('u6').results).toMatchObject({ recordsProcessed: 500, recordsImported: 500 });
+  });
+
+  it('is what the queue runs, with the message checked', async () => {
+    stage('u7', 'other', [{ name: 'a.txt', format: 'text', data: 'hello' }]);
+    await uploadWorkerFunction.handler({ accountId: ACCOUNT, uploadId: 'u7' }, {} as never);
+    expect(recordOf('u7').status).toBe('completed');
+    await expect(
+      uploadWorkerFunction.handler({ accountId: ACCOUNT }, {} as never),
+    ).rejects.toThrow();
+  });
+});

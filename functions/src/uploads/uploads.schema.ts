@@ -1,0 +1,218 @@
+import { z } from 'zod';
+
+/**
+ * Contracts of the Data Processing Center's uploads (spec 2.7, 3.6, 4.3, 5, 7.5, 9.4): an upload
+ * is one or more files of one category, stored in Blob Storage under the account, then processed
+ * by a queue-triggered worker. Files reach Blob Storage either through the API (a multipart form,
+ * streamed, for small uploads) or straight from the browser with short-lived write-only SAS URLs
+ * (large ones; Azure caps a Functions request at 100 MB), after which the API checks what arrived.
+ */
+
+const text = (max: number) => z.string().trim().max(max);
+
+/** The spec's nine categories, in its order. */
+export const uploadCategories = [
+  'bidders',
+  'inventory',
+  'auctions',
+  'financial',
+  'legal',
+  'marketing',
+  'operations',
+  'historical',
+  'other',
+] as const;
+export type UploadCategory = (typeof uploadCategories)[number];
+
+/** Categories whose rows become records (the others are stored, counted and searchable). */
+export const importingCategories = ['bidders', 'inventory', 'auctions', 'legal'] as const;
+
+export const uploadStatuses = ['pending', 'uploading', 'processing', 'completed', 'error'] as const;
+export type UploadStatus = (typeof uploadStatuses)[number];
+
+/** Max total upload size: 100 MB (spec 9.4), enforced on the server while the bytes arrive. */
+export const MAX_UPLOAD_TOTAL_BYTES = 100 * 1024 * 1024;
+export const MAX_UPLOAD_FILES = 50;
+/** How long a browser's write-only SAS URL lasts. */
+export const UPLOAD_SAS_MINUTES = 30;
+/** Errors kept on an upload's record; the full list is in its error report. */
+export const MAX_LISTED_ERRORS = 100;
+
+/** What a file is, recognised from its bytes (its name alone decides nothing). */
+export const fileFormats = [
+  'csv',
+  'xlsx',
+  'xls',
+  'pdf',
+  'json',
+  'xml',
+  'text',
+  'jpeg',
+  'png',
+  'docx',
+  'doc',
+  'zip',
+  'sql',
+  'sqlite',
+] as const;
+export type FileFormat = (typeof fileFormats)[number];
+
+/** The spec's messages for the upload form (spec 5, 8). */
+export const UPLOAD_MESSAGES = {
+  missingFields: 'Please fill in all fields and select files',
+  tooLarge: 'Total file size cannot exceed 100MB',
+  failed: 'Failed to upload data. Please try again.',
+} as const;
+
+export const uploadFileSchema = z.object({
+  /** file_0, file_1, ... in the form's order. */
+  index: z.number().int(),
+  name: z.string(),
+  size: z.number().int(),
+  /** Null until the bytes arrived and were recognised. */
+  format: z.enum(fileFormats).nullable(),
+  received: z.boolean(),
+});
+export type UploadFile = z.infer<typeof uploadFileSchema>;
+
+export const uploadErrorSchema = z.object({
+  file: z.string().nullable(),
+  /** 1-based data row (the header is row 0), null for a file-level error. */
+  row: z.number().int().nullable(),
+  field: z.string().nullable(),
+  message: z.string(),
+});
+export type UploadError = z.infer<typeof uploadErrorSchema>;
+
+export const uploadResultsSchema = z.object({
+  recordsProcessed: z.number().int(),
+  recordsImported: z.number().int(),
+  /** The first MAX_LISTED_ERRORS errors; `errorCount` counts them all. */
+  errors: z.array(uploadErrorSchema),
+  errorCount: z.number().int(),
+  /** Where the original file (the first, or the only one) downloads from. */
+  downloadUrl: z.string().nullable(),
+  /** Where the full error report (CSV) downloads from, when there were errors. */
+  errorReportUrl: z.string().nullable(),
+  /** Rows skipped as already on file (a bidder with the same bidder ID or email). */
+  duplicates: z.number().int().optional(),
+  /** What the worker tells about a file that is not an error (its importer comes later, say). */
+  notes: z.array(z.object({ file: z.string().nullable(), message: z.string() })).optional(),
+});
+export type UploadResults = z.infer<typeof uploadResultsSchema>;
+
+export const personSchema = z.object({ id: z.string(), name: z.string() });
+
+export const uploadSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  category: z.enum(uploadCategories),
+  files: z.array(uploadFileSchema),
+  totalBytes: z.number().int(),
+  status: z.enum(uploadStatuses),
+  /** 0-100: bytes received while uploading, rows processed while processing. */
+  progress: z.number().int().min(0).max(100),
+  uploadDate: z.string(),
+  completedDate: z.string().nullable(),
+  results: uploadResultsSchema,
+  uploadedBy: personSchema.nullable(),
+  etag: z.string(),
+});
+export type Upload = z.infer<typeof uploadSchema>;
+
+/** GET /data-upload/status/{uploadId} (spec 3.6). */
+export const uploadStatusSchema = z.object({
+  uploadId: z.string(),
+  status: z.enum(uploadStatuses),
+  progress: z.number().int(),
+  results: uploadResultsSchema,
+});
+export type UploadStatusView = z.infer<typeof uploadStatusSchema>;
+
+/** The form's fields beside its files (spec 5: name, category and description are required). */
+export const uploadFieldsSchema = z.object({
+  name: text(200).min(1, 'is required'),
+  description: text(2000).min(1, 'is required'),
+  category: z.enum(uploadCategories, {
+    error: (issue) =>
+      issue.input === undefined || issue.input === ''
+        ? 'is required'
+        : `must be one of: ${uploadCategories.join(', ')}`,
+  }),
+});
+export type UploadFields = z.infer<typeof uploadFieldsSchema>;
+
+/** POST /data-upload/sessions: the browser says what it will send, straight to Blob Storage. */
+export const uploadSessionInputSchema = uploadFieldsSchema.extend({
+  files: z
+    .array(
+      z.object({
+        name: text(255).min(1, 'is required'),
+        size: z
+          .number()
+          .int()
+          .min(1, 'is empty')
+          .max(MAX_UPLOAD_TOTAL_BYTES, UPLOAD_MESSAGES.tooLarge),
+      }),
+    )
+    .min(1, 'select at least one file')
+    .max(MAX_UPLOAD_FILES),
+});
+export type UploadSessionInput = z.infer<typeof uploadSessionInputSchema>;
+
+export const uploadSessionSchema = z.object({
+  upload: uploadSchema,
+  /** One write-only SAS URL per file, in the order given; put the blocks, then complete. */
+  targets: z.array(z.object({ index: z.number().int(), url: z.string(), expiresAt: z.string() })),
+});
+export type UploadSession = z.infer<typeof uploadSessionSchema>;
+
+/** POST /data-upload/general's answer (spec 7.5). */
+export const uploadAcceptedSchema = z.object({
+  uploadId: z.string(),
+  status: z.enum(uploadStatuses),
+  progress: z.number().int(),
+});
+
+export const historyQuerySchema = z.object({
+  category: z.enum(uploadCategories).optional(),
+  status: z.enum(uploadStatuses).optional(),
+  /** Matches the upload's name, description or a file's name. */
+  search: text(200).optional(),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  continuationToken: z.string().max(4000).optional(),
+});
+export type HistoryQuery = z.infer<typeof historyQuerySchema>;
+
+export const historyPageSchema = z.object({
+  items: z.array(uploadSchema),
+  continuationToken: z.string().nullable(),
+});
+
+export const uploadIdParams = z.object({ uploadId: z.string().trim().min(1).max(100) });
+
+/** GET /data-upload/download/{id}: a file of the upload (file_0 by default) or its error report. */
+export const downloadQuerySchema = z.object({
+  file: z.coerce.number().int().min(0).max(MAX_UPLOAD_FILES).default(0),
+  report: z.enum(['errors']).optional(),
+});
+
+/** DELETE /data-upload/{id}: the upload and its files are gone; what it imported stays. */
+export const uploadDeletedSchema = z.object({
+  deleted: z.literal(true),
+  recordsKept: z.number().int(),
+});
+
+/** Where an upload's first file, and its error report, download from (`results` links). */
+export const downloadPath = (uploadId: string) =>
+  `/data-upload/download/${encodeURIComponent(uploadId)}`;
+export const errorReportPath = (uploadId: string) => `${downloadPath(uploadId)}?report=errors`;
+
+/** The queue message that sets the worker on an upload. */
+export const processMessageSchema = z.object({
+  accountId: z.string(),
+  uploadId: z.string(),
+});
+export type ProcessMessage = z.infer<typeof processMessageSchema>;
+export const PROCESS_QUEUE = 'data-uploads';

@@ -1,0 +1,295 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { signInThroughForm } from '../support/app.js';
+import { freshOwner, type Owner } from '../support/bidders.js';
+import {
+  accessibilityViolations,
+  launchBrowser,
+  openPage,
+  screenshot,
+  viewports,
+} from '../support/browser.js';
+import { GOOD_PASSWORD } from '../support/identity.js';
+
+/**
+ * The Data Processing Center's Uploads & Processing tab in Chromium against the real stack: the
+ * New Upload form's checks, a bidders CSV sent straight to Blob Storage with progress, processed
+ * by the worker, downloaded back, its errors shown, and deleted. One fresh account, so its
+ * history holds only what this file uploads.
+ */
+
+const webUrl = inject('webUrl');
+const tag = randomUUID().slice(0, 6);
+const uploadName = `Spring bidders ${tag}`;
+const fileName = `spring-bidders-${tag}.csv`;
+/** Two good bidders and one whose email is not one: a row error, not the upload's. */
+const csv =
+  'bidderId,firstName,lastName,email,phone,city,state,country\n' +
+  `B-${tag}1,Ada,Marsh,ada.marsh.${tag}@example.com,+1 617 555 0101,Boston,MA,USA\n` +
+  `B-${tag}2,Ben,Okafor,ben.okafor.${tag}@example.com,+1 617 555 0102,Salem,MA,USA\n` +
+  `B-${tag}3,Cy,Rowe,not-an-email,+1 617 555 0103,Lynn,MA,USA\n`;
+let browser: Browser;
+let owner: Owner;
+let page: Page;
+let errors: string[];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  owner = await freshOwner();
+  ({ page, errors } = await openPage(browser));
+  await signInThroughForm(page, owner.email, GOOD_PASSWORD);
+  await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const toast = (text: string) => page.locator('.fui-Toast').getByText(text, { exact: true });
+const history = () => page.getByRole('list', { name: 'Uploads' });
+const card = (name: string) => history().getByRole('listitem').filter({ hasText: name });
+const uploadButton = () => page.getByRole('button', { name: 'Upload Data' });
+const fileInput = () => page.locator('input[type="file"]');
+/** Console errors other than refusals provoked on purpose. */
+const unexpected = () =>
+  errors.filter((error) => !/status of 4\d\d |net::ERR_FAILED|Failed to load resource/.test(error));
+
+async function chooseCategory(label: string) {
+  await page.getByRole('combobox', { name: 'Category' }).first().click();
+  await page.getByRole('option', { name: label, exact: true }).click();
+}
+
+/** Files dropped on the drop zone, made in the page (a 101 MB file costs nothing there). */
+async function drop(files: { name: string; size: number }[]) {
+  await page.getByTestId('drop-zone').evaluate((zone, list) => {
+    const transfer = new DataTransfer();
+    for (const file of list) transfer.items.add(new File([new Uint8Array(file.size)], file.name));
+    zone.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true }));
+  }, files);
+}
+
+async function fillForm(name: string, description: string) {
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+  await chooseCategory('Bidder Data');
+  await page.getByRole('textbox', { name: 'Description', exact: true }).fill(description);
+  await fileInput().setInputFiles({
+    name: fileName,
+    mimeType: 'text/csv',
+    buffer: Buffer.from(csv),
+  });
+}
+
+/** Holds the first request matching the pattern until released. */
+async function hold(pattern: string) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let reached!: () => void;
+  const arrived = new Promise<void>((resolve) => (reached = resolve));
+  let passed!: () => void;
+  const continued = new Promise<void>((resolve) => (passed = resolve));
+  await page.route(
+    pattern,
+    async (route) => {
+      reached();
+      await released;
+      await route.continue();
+      passed();
+    },
+    { times: 1 },
+  );
+  return {
+    arrived,
+    release: async () => {
+      release();
+      await continued;
+    },
+  };
+}
+
+const valueText = (bar: Locator) => bar.getAttribute('aria-valuetext');
+
+describe('Data Processing: Uploads & Processing', () => {
+  it('opens from the navigation with an empty history', async () => {
+    await page.getByRole('link', { name: 'Data Processing' }).first().click();
+    await expect.poll(() => page.url()).toBe(`${webUrl}/data-upload`);
+    await page.getByRole('heading', { name: 'Data Processing Center', level: 1 }).waitFor();
+    await page.getByRole('tab', { name: 'Uploads & Processing', selected: true }).waitFor();
+    await page.getByText('No uploads yet.', { exact: false }).waitFor();
+    expect(await page.getByRole('tab').count()).toBe(1);
+    expect(await accessibilityViolations(page)).toEqual([]);
+  });
+
+  it("checks the form with the spec's messages", async () => {
+    await expect.poll(() => uploadButton().isDisabled()).toBe(true);
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill(uploadName);
+    await chooseCategory('Bidder Data');
+    await expect.poll(() => uploadButton().isDisabled()).toBe(true);
+    await drop([{ name: 'small.csv', size: 20 }]);
+    await page.getByRole('list', { name: 'Selected files' }).getByText('small.csv').waitFor();
+    // Everything but the description: the button is on, the click says what is missing.
+    await uploadButton().click();
+    await page.getByText('Please fill in all fields and select files', { exact: true }).waitFor();
+
+    await drop([{ name: 'huge.csv', size: 101 * 1024 * 1024 }]);
+    await page.getByText('Total file size cannot exceed 100MB', { exact: true }).waitFor();
+    await page.getByText('2 files, 101.0 MB of 100MB').waitFor();
+    await page.getByRole('button', { name: 'Remove huge.csv' }).click();
+    await page.getByRole('button', { name: 'Remove small.csv' }).click();
+    await expect.poll(() => page.getByText('Total file size cannot exceed 100MB').count()).toBe(0);
+    await expect.poll(() => uploadButton().isDisabled()).toBe(true);
+  });
+
+  it('says so when the files cannot be stored, and keeps no entry', async () => {
+    const toStorage = (url: URL) => url.searchParams.get('comp') === 'block';
+    await page.route(toStorage, (route) => route.abort());
+    await fillForm(`Broken ${tag}`, 'Refused by storage');
+    await uploadButton().click();
+    await toast('Failed to upload data. Please try again.').waitFor();
+    await page.unroute(toStorage);
+    await page.getByText('No uploads yet.', { exact: false }).waitFor();
+    // The form keeps what was entered, to try again.
+    expect(await page.getByRole('textbox', { name: 'Name', exact: true }).inputValue()).toBe(
+      `Broken ${tag}`,
+    );
+    await page.getByRole('button', { name: `Remove ${fileName}` }).click();
+  });
+
+  it('uploads a bidders CSV with progress; the worker imports it', async () => {
+    await fillForm(uploadName, 'Registrations from the spring catalogue');
+    await screenshot(page, 'data-upload-form-light');
+    // Held at "complete": every byte is in Blob Storage, the entry is at the top as uploading.
+    const complete = await hold('**/data-upload/*/complete');
+    await uploadButton().click();
+    await complete.arrived;
+    const fileBar = page.getByRole('progressbar', { name: `${fileName} upload progress` });
+    await expect.poll(() => valueText(fileBar)).toBe('100%');
+    await page.getByRole('progressbar', { name: 'Overall upload progress' }).waitFor();
+    await card(uploadName).getByText('Uploading', { exact: true }).waitFor();
+    await screenshot(page, 'data-upload-sending-light');
+    await complete.release();
+
+    await toast('Upload received').waitFor();
+    // The form is empty again.
+    expect(await page.getByRole('textbox', { name: 'Name', exact: true }).inputValue()).toBe('');
+    expect(await page.getByRole('list', { name: 'Selected files' }).count()).toBe(0);
+    await card(uploadName).getByText('Completed', { exact: true }).waitFor({ timeout: 45_000 });
+    const results = card(uploadName).getByRole('definition');
+    await expect.poll(() => results.allTextContents()).toEqual(['3', '2', '1']);
+    await card(uploadName).getByText('Bidder Data', { exact: false }).waitFor();
+    await card(uploadName).getByText(fileName, { exact: false }).first().waitFor();
+  });
+
+  it('shows the first errors and downloads the original and the error report', async () => {
+    await card(uploadName).getByRole('button', { name: 'Show 1 error' }).click();
+    const table = page.getByRole('table', { name: `Errors in ${uploadName}` });
+    await table.getByRole('cell', { name: '3', exact: true }).waitFor();
+    await table.getByRole('cell', { name: 'email', exact: true }).waitFor();
+
+    const [original] = await Promise.all([
+      page.waitForEvent('download'),
+      card(uploadName)
+        .getByRole('button', { name: `Download ${fileName}` })
+        .click(),
+    ]);
+    expect(original.suggestedFilename()).toBe(fileName);
+    expect(readFileSync(await original.path()).toString('utf8')).toBe(csv);
+
+    const [report] = await Promise.all([
+      page.waitForEvent('download'),
+      card(uploadName)
+        .getByRole('button', { name: `Download error report of ${uploadName}` })
+        .click(),
+    ]);
+    expect(readFileSync(await report.path()).toString('utf8')).toMatch(/not-an-email|email/);
+  });
+
+  it('keeps the history after a reload, and filters it', async () => {
+    await page.reload();
+    await card(uploadName).getByText('Completed', { exact: true }).waitFor();
+    await page.getByRole('searchbox', { name: 'Search uploads' }).fill('no such upload');
+    await page.getByText('No uploads match these filters.').waitFor();
+    await page.getByRole('searchbox', { name: 'Search uploads' }).fill(tag);
+    await card(uploadName).waitFor();
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Error', exact: true }).click();
+    await page.getByText('No uploads match these filters.').waitFor();
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Completed', exact: true }).click();
+    await card(uploadName).waitFor();
+    expect(page.url()).toContain('status=completed');
+    await page.goto(`${webUrl}/data-upload`);
+    await card(uploadName).waitFor();
+  });
+
+  it('looks right in light, dark and on a phone', async () => {
+    const looks = [
+      ['light', 'light', viewports.desktop],
+      ['dark', 'dark', viewports.desktop],
+      ['phone', 'light', viewports.mobile],
+      ['phone-dark', 'dark', viewports.mobile],
+    ] as const;
+    for (const [look, colorScheme, viewport] of looks) {
+      await page.emulateMedia({ colorScheme });
+      await page.setViewportSize(viewport);
+      await page.goto(`${webUrl}/data-upload`);
+      await card(uploadName).getByText('Completed', { exact: true }).waitFor();
+      await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Autumn consignments');
+      await chooseCategory('Inventory');
+      await page
+        .getByRole('textbox', { name: 'Description', exact: true })
+        .fill('Lots from three estates');
+      await drop([
+        { name: 'consignments.xlsx', size: 48_213 },
+        { name: 'photos.zip', size: 3_400_000 },
+      ]);
+      await card(uploadName)
+        .getByRole('button', { name: /Show 1 error/ })
+        .click();
+      await screenshot(page, `data-upload-${look}`);
+      expect(await accessibilityViolations(page), look).toEqual([]);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize(viewports.desktop);
+  });
+
+  it('deletes an upload after a confirmation that imported records stay', async () => {
+    await page.goto(`${webUrl}/data-upload`);
+    await card(uploadName)
+      .getByRole('button', { name: `Delete ${uploadName}` })
+      .click();
+    const dialog = page.getByRole('alertdialog', { name: 'Delete upload?' });
+    await dialog.getByText('Records already imported from it stay', { exact: false }).waitFor();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await toast('Upload deleted').waitFor();
+    await page.getByText('No uploads yet.', { exact: false }).waitFor();
+    await page.reload();
+    await page.getByText('No uploads yet.', { exact: false }).waitFor();
+    expect(unexpected()).toEqual([]);
+  });
+
+  it('offers each file of a several-file upload from a Download menu', async () => {
+    const notes = 'Estate notes, first visit';
+    const list = 'lot,title\n1,Walnut bureau\n';
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill(`Estate papers ${tag}`);
+    await chooseCategory('Other');
+    await page.getByRole('textbox', { name: 'Description', exact: true }).fill('Two files');
+    await fileInput().setInputFiles([
+      { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from(notes) },
+      { name: 'lots.csv', mimeType: 'text/csv', buffer: Buffer.from(list) },
+    ]);
+    await uploadButton().click();
+    const entry = card(`Estate papers ${tag}`);
+    await entry.getByText('Completed', { exact: true }).waitFor({ timeout: 45_000 });
+    await entry.getByText('2 files: notes.txt, lots.csv', { exact: false }).waitFor();
+    await entry.getByRole('button', { name: `Download files of Estate papers ${tag}` }).click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: 'lots.csv' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('lots.csv');
+    expect(readFileSync(await download.path()).toString('utf8')).toBe(list);
+    expect(unexpected()).toEqual([]);
+  });
+});
