@@ -37,7 +37,10 @@ const expectedKind: Record<string, FileKind | 'xls'> = {
 };
 
 /** The first `bytes` of a stream, and a stream of all of it (those bytes again, then the rest). */
-async function peek(stream: Readable, bytes: number): Promise<{ head: Buffer; all: Readable }> {
+export async function peek(
+  stream: Readable,
+  bytes: number,
+): Promise<{ head: Buffer; all: Readable }> {
   const iterator: AsyncIterator<Buffer> = stream[Symbol.asyncIterator]();
   const chunks: Buffer[] = [];
   let length = 0;

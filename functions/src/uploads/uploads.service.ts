@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Readable, Transform } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import { writeAudit } from '../platform/audit.js';
 import {
   blobProperties,
@@ -32,7 +32,7 @@ import {
   type RangeReader,
   type Verdict,
 } from './content-check.js';
-import type { FormPart } from './files.js';
+import { peek, type FormPart } from './files.js';
 import {
   createUpload,
   deleteUploadRecord,
@@ -184,33 +184,6 @@ const refused = (problems: { field: string; reason: string }[]) =>
   validationError(
     problems.map(({ field, reason }) => ({ location: 'body' as const, field, message: reason })),
   );
-
-/** The first `bytes` of a stream, and the whole stream again (those bytes, then the rest). */
-async function peek(stream: Readable, bytes: number): Promise<{ head: Buffer; all: Readable }> {
-  const iterator: AsyncIterator<Buffer> = stream[Symbol.asyncIterator]();
-  const chunks: Buffer[] = [];
-  let length = 0;
-  let done = false;
-  while (length < bytes) {
-    const next = await iterator.next();
-    if (next.done) {
-      done = true;
-      break;
-    }
-    chunks.push(next.value);
-    length += next.value.length;
-  }
-  const read = Buffer.concat(chunks);
-  async function* replay() {
-    yield read;
-    while (!done) {
-      const next = await iterator.next();
-      if (next.done) return;
-      yield next.value;
-    }
-  }
-  return { head: read.subarray(0, bytes), all: Readable.from(replay(), { objectMode: false }) };
-}
 
 const rangeOf =
   (blobName: string): RangeReader =>
