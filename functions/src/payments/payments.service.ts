@@ -520,6 +520,7 @@ async function reconcileOnce(ctx: RequestContext, auction: Auction) {
   }
 
   let changed = false;
+  let voided = 0;
   // Open invoices take their buyer's missing lots and lose their wrong lines in one rewrite.
   const takenBy = new Map<string, string>();
   for (const invoice of invoices) {
@@ -533,8 +534,10 @@ async function reconcileOnce(ctx: RequestContext, auction: Auction) {
       takenBy.get(invoice.bidderId) === invoice.id ? (missing.get(invoice.bidderId) ?? []) : [];
     if (drop.length === 0 && add.length === 0) continue;
     if (open(invoice)) {
-      if (await rewriteOpenInvoice(ctx, invoice, drop, add, positions)) changed = true;
-      else return { created: 0, changed, settled: false, total: 0, buyers: 0 };
+      const done = await rewriteOpenInvoice(ctx, invoice, drop, add, positions);
+      if (!done) return { created: 0, changed, settled: false, total: 0, buyers: 0 };
+      changed = true;
+      if (done === 'void') voided += 1;
     } else if (drop.length) {
       if (await creditCorrected(ctx, invoice, drop)) changed = true;
       else return { created: 0, changed, settled: false, total: 0, buyers: 0 };
@@ -543,7 +546,7 @@ async function reconcileOnce(ctx: RequestContext, auction: Auction) {
   for (const buyerId of takenBy.keys()) missing.delete(buyerId);
 
   const buyerCount = new Set([...wanted.values()].map((want) => want.buyerId)).size;
-  const live = () => invoices.filter((invoice) => invoice.status !== 'void').length;
+  const live = () => invoices.filter((invoice) => invoice.status !== 'void').length - voided;
   if (missing.size === 0) {
     return { created: 0, changed, settled: true, total: live(), buyers: buyerCount };
   }
@@ -653,7 +656,8 @@ async function createInvoicesFor(
 
 /**
  * A draft or approved invoice rewritten to the results: wrong lines out, the buyer's uninvoiced
- * lots in. Returns false when the invoice changed meanwhile (the caller's pass starts again).
+ * lots in, voided if none are left and nothing was paid. Returns what it did, or false when the
+ * invoice changed meanwhile (the caller's pass starts again).
  */
 async function rewriteOpenInvoice(
   ctx: RequestContext,
@@ -690,17 +694,18 @@ async function rewriteOpenInvoice(
       ),
     ],
   };
-  const next =
-    sorted.length === 0 && invoice.paidTotal === 0
-      ? {
-          ...priced(base, sorted),
-          status: 'void' as const,
-          voidedAt: now,
-          balance: 0,
-          history: [...base.history, eventBy(ctx, 'Voided', 'No lots left on it')],
-        }
-      : priced(base, sorted);
-  return reviseIfUnchanged(ctx, invoice, next, sorted.length === 0 ? 'void' : 'correct');
+  const voiding = sorted.length === 0 && invoice.paidTotal === 0;
+  const next = voiding
+    ? {
+        ...priced(base, sorted),
+        status: 'void' as const,
+        voidedAt: now,
+        balance: 0,
+        history: [...base.history, eventBy(ctx, 'Voided', 'No lots left on it')],
+      }
+    : priced(base, sorted);
+  const action = voiding ? 'void' : 'correct';
+  return (await reviseIfUnchanged(ctx, invoice, next, action)) && action;
 }
 
 /** A sent or paid invoice's wrong lines taken off by a credit note. */
