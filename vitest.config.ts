@@ -47,6 +47,9 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A poll waits for the page to reach a state, as every Playwright wait does: the same
+          // budget as their default (tests/support/browser.ts), not vitest's 1 s.
+          expect: { poll: { timeout: 15_000 } },
           fileParallelism: false,
         },
       },

@@ -6,6 +6,8 @@ import { auctionsContainer } from './auctions/auctions.repo.js';
 import { bidderFunctions } from './bidders/bidders.routes.js';
 import { billingFunctions } from './billing/billing.routes.js';
 import { billingContainer } from './billing/billing.repo.js';
+import { conflictFunctions } from './conflicts/conflicts.routes.js';
+import { conflictsContainer } from './conflicts/conflicts.repo.js';
 import {
   biddersContainer,
   duplicatesContainer,
@@ -52,7 +54,7 @@ import { inventoryContainer } from './inventory/inventory.repo.js';
 import { inventoryFunctions } from './inventory/inventory.routes.js';
 import { telemetryFunctions } from './telemetry/telemetry.routes.js';
 import { uploadFunctions } from './uploads/uploads.routes.js';
-import { uploadsContainer } from './uploads/uploads.repo.js';
+import { uploadLedgerContainer, uploadsContainer } from './uploads/uploads.repo.js';
 import { webhookDeliveriesContainer, webhookEndpointsContainer } from './webhooks/webhooks.repo.js';
 import { webhookFunctions } from './webhooks/webhooks.routes.js';
 
@@ -69,6 +71,7 @@ const featureTables = (): FunctionTable[] => [
   legalFunctions,
   billingFunctions,
   uploadFunctions,
+  conflictFunctions,
   apiKeyFunctions,
   webhookFunctions,
   settingsFunctions,
@@ -117,6 +120,8 @@ export const containerDefinitions: ContainerDefinition[] = [
   settlementsContainer,
   inventoryContainer,
   uploadsContainer,
+  uploadLedgerContainer,
+  conflictsContainer,
 ];
 
 /** The containers whose documents belong to one account each: removing an account empties them. */

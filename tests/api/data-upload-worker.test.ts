@@ -254,24 +254,6 @@ describe('stored categories', () => {
     ]);
   });
 
-  it('stores inventory files with a note that their importer comes later', async () => {
-    const id = await stage(owner.accountId, 'inventory', [
-      { name: 'items.csv', format: 'csv', data: Buffer.from('title,estimate\nRing,100\n') },
-    ]);
-    await processUpload(ctxOf(owner.accountId), id);
-    const record = await recordOf(owner.accountId, id);
-    expect(record.status).toBe('completed');
-    expect(record.results).toMatchObject({
-      recordsProcessed: 1,
-      recordsImported: 1,
-      errorCount: 0,
-    });
-    expect(record.results.errorReportUrl).toBeNull();
-    expect(record.results.notes).toEqual([
-      { file: 'items.csv', message: expect.stringContaining('later release') as string },
-    ]);
-  });
-
   it('ends in error only when nothing could be read', async () => {
     const id = await stage(owner.accountId, 'operations', [
       { name: 'a.json', format: 'json', data: Buffer.from('{"cut": ') },

@@ -48,6 +48,43 @@ describe('queue functions in the dev host', () => {
     }
   });
 
+  it('keeps a message hidden while its handler runs past the lease, and hands it out once', async () => {
+    const queueName = `test-lease-${randomUUID().slice(0, 8)}`;
+    const deliveries: number[] = [];
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const fn: QueueFunction = {
+      kind: 'queue',
+      name: 'test-lease',
+      queueName,
+      handler: async (_message, context) => {
+        deliveries.push(Number(context.triggerMetadata?.dequeueCount));
+        await released;
+      },
+    };
+    // A two-second lease, renewed every second: unrenewed, the message would show again at once.
+    const running = startQueues([fn], settings, 2);
+    try {
+      await enqueue(queueName, { job: 'long' });
+      await until(() => deliveries.length === 1);
+      const client = await queueClient(queueName);
+      // Over two and a half leases, nobody else could take it (a peek sees visible messages only).
+      const watchedUntil = Date.now() + 5_000;
+      while (Date.now() < watchedUntil) {
+        expect((await client.peekMessages()).peekedMessageItems).toEqual([]);
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      release();
+      await until(async () => (await client.getProperties()).approximateMessagesCount === 0);
+      expect(deliveries).toEqual([1]);
+    } finally {
+      release();
+      await running.stop();
+    }
+  });
+
   it('retries a failing message five times, then moves it to the poison queue', async () => {
     const queueName = `test-poison-${randomUUID().slice(0, 8)}`;
     const attempts: number[] = [];

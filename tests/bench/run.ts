@@ -11,6 +11,7 @@ import { INTEGRATION_PARTS, integrationFigures, type IntegrationFigures } from '
 import { legalFigures, type LegalFigures } from './legal.js';
 import { paymentFigures, paymentsSummary } from './payments.js';
 import { round, summarise, type Summary } from './stats.js';
+import { UPLOAD_PARTS, uploadFigures, uploadsSummary } from './uploads.js';
 
 /**
  * `npm run bench`: figures for the foundation, in one run (or some parts of it, see PARTS).
@@ -28,6 +29,8 @@ import { round, summarise, type Summary } from './stats.js';
  *     page of a search) against the bare SDK query.
  *  8. Payments: invoices for 2,000 lots and 500 buyers, settlements and a statement PDF, and an
  *     .xlsx export of 50,000 transactions (time and the host's memory).
+ *  9. Uploads: a 100 MB upload through the browser path, 500,000 bidder rows through the queue
+ *     worker (rows/s and the host's peak RSS), 10,000 conflicts listed and 1,000 resolved in bulk.
  */
 
 function runChild(script: string, args: string[] = []) {
@@ -124,7 +127,7 @@ async function hostFigures() {
 }
 
 /**
- * BENCH=identity,query,host,bidders,auctions,integrations,legal,payments picks the parts (all by default), BENCH_BIDDERS the
+ * BENCH=identity,query,host,bidders,auctions,integrations,legal,payments,uploads picks the parts (all by default), BENCH_BIDDERS the
  * bidder parts (see bidders.ts) and BENCH_AUCTIONS the auction parts (see auctions.ts); a part
  * may also be named as an argument (`npm run bench -- auctions`). A run of every part writes
  * tests/artifacts/bench.json; a partial run writes tests/artifacts/bench-<parts>.json, so it
@@ -139,6 +142,7 @@ const PARTS = [
   'integrations',
   'legal',
   'payments',
+  'uploads',
 ];
 const named = process.argv.slice(2).filter((argument) => PARTS.includes(argument));
 const parts = named.length ? named : process.env.BENCH ? process.env.BENCH.split(',') : PARTS;
@@ -146,6 +150,7 @@ const bidderParts = process.env.BENCH_BIDDERS ? process.env.BENCH_BIDDERS.split(
 const auctionParts = process.env.BENCH_AUCTIONS
   ? process.env.BENCH_AUCTIONS.split(',')
   : AUCTION_PARTS;
+const uploadParts = process.env.BENCH_UPLOADS ? process.env.BENCH_UPLOADS.split(',') : UPLOAD_PARTS;
 const integrationParts = process.env.BENCH_INTEGRATIONS
   ? process.env.BENCH_INTEGRATIONS.split(',')
   : INTEGRATION_PARTS;
@@ -153,7 +158,8 @@ const everything =
   PARTS.every((part) => parts.includes(part)) &&
   BIDDER_PARTS.every((part) => bidderParts.includes(part)) &&
   AUCTION_PARTS.every((part) => auctionParts.includes(part)) &&
-  INTEGRATION_PARTS.every((part) => integrationParts.includes(part));
+  INTEGRATION_PARTS.every((part) => integrationParts.includes(part)) &&
+  UPLOAD_PARTS.every((part) => uploadParts.includes(part));
 const when = async <T>(part: string, figures: () => Promise<T>) =>
   parts.includes(part) ? figures() : null;
 
@@ -168,6 +174,7 @@ const auctions = await when('auctions', () => auctionFigures(auctionParts));
 const integrations = await when('integrations', () => integrationFigures(integrationParts));
 const legal = await when('legal', legalFigures);
 const payments = await when('payments', paymentFigures);
+const uploads = await when('uploads', () => uploadFigures(uploadParts));
 
 const report = {
   measuredAt: new Date().toISOString(),
@@ -180,6 +187,7 @@ const report = {
   integrations,
   legal,
   payments,
+  uploads,
 };
 
 function emulatorQueryReport(before: QueryFigures, after: QueryFigures) {
@@ -245,6 +253,7 @@ const artifact = everything
       ...(parts.includes('bidders') ? bidderParts : []),
       ...(parts.includes('auctions') ? auctionParts : []),
       ...(parts.includes('integrations') ? integrationParts : []),
+      ...(parts.includes('uploads') ? uploadParts : []),
     ].join('-')}.json`;
 mkdirSync(join(repoRoot, 'tests', 'artifacts'), { recursive: true });
 writeFileSync(
@@ -261,6 +270,7 @@ process.stdout.write(
     integrations && integrationsSummary(integrations),
     legal && legalSummary(legal),
     payments && paymentsSummary(payments),
+    uploads && uploadsSummary(uploads),
   ]
     .filter(Boolean)
     .join('\n')}\nSaved to tests/artifacts/${artifact}\n`,

@@ -485,7 +485,7 @@ describe('running an auction in the browser', () => {
     expect(await accessibilityViolations(page)).toEqual([]);
   });
 
-  it('adds and updates lots from a CSV, and lists the row it could not import', async () => {
+  it('hands a catalogue CSV to Data Processing: new lots added, lots already there kept, the bad row listed', async () => {
     const auction = await draftAuction(`Catalogue ${randomUUID().slice(0, 6)}`);
     await domain(`/auctions/${auction.id}/lots`, {
       method: 'POST',
@@ -506,16 +506,33 @@ describe('running an auction in the browser', () => {
       buffer: Buffer.from(csv),
     });
     await upload.getByRole('button', { name: 'Import Lots' }).click();
-    await upload.getByText('1 lot added and 1 lot updated.').waitFor();
+    await upload.getByText('Import finished').waitFor({ timeout: 45_000 });
+    await upload.getByText('1 lot added, 1 already in this auction', { exact: false }).waitFor();
     const problems = upload.getByRole('table', { name: 'Rows not imported' });
     await problems.getByRole('cell', { name: 'title', exact: true }).waitFor();
     expect(await problems.getByRole('row').count()).toBe(2);
+    const href = await upload
+      .getByRole('link', { name: 'Open it in Data Processing' })
+      .getAttribute('href');
+    expect(href).toMatch(/^\/data-upload\?upload=/);
     await screenshot(page, 'auctions-catalogue-import-light');
     expect(await accessibilityViolations(page)).toEqual([]);
     await upload.getByRole('button', { name: 'Done' }).click();
     await page.getByText('2 lots · 0 clerked').waitFor();
-    await page.getByRole('cell', { name: 'Hudson River landscape' }).waitFor();
-    await page.getByText('$4,000–$6,000').waitFor();
+    // Lot 1 was already here and stays as it was; lot 2 is new.
+    await page.getByRole('cell', { name: 'Placeholder title' }).waitFor();
+    await page.getByRole('cell', { name: 'Georgian silver teapot' }).waitFor();
+    await page.getByText('$800–$1,200').waitFor();
+    // The link opens the upload's card in the Data Processing Center, in view and focused.
+    await page.goto(`${webUrl}${href ?? ''}`);
+    const entry = page
+      .getByRole('list', { name: 'Uploads' })
+      .getByRole('listitem')
+      .filter({ hasText: `Catalogue of ${auction.title}` });
+    await entry.getByText('Completed', { exact: true }).waitFor();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toBe(`Catalogue of ${auction.title}`);
   });
 });
 

@@ -381,7 +381,7 @@ describe('Bidder Management', () => {
     await page.context().close();
   });
 
-  it('imports a file with upload progress and a summary naming the bad rows', async () => {
+  it('hands a file to Data Processing, with a summary naming the bad rows and a link to it', async () => {
     const { page } = await openPage(browser);
     await signedInOnBidders(page);
     const tag = randomUUID().slice(0, 6);
@@ -400,12 +400,16 @@ describe('Bidder Management', () => {
       .setInputFiles({ name: 'bidders.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await dialog.getByText('bidders.csv').waitFor();
     await dialog.getByRole('button', { name: 'Upload and Import' }).click();
-    await dialog.getByText('Import finished').waitFor();
-    await dialog.getByText('Row 3, email: Enter a valid email address').waitFor();
+    await dialog.getByText('Import finished').waitFor({ timeout: 45_000 });
+    const problems = dialog.getByRole('table', { name: 'Rows not imported' });
+    await problems.getByRole('cell', { name: 'Enter a valid email address' }).waitFor();
+    await problems.getByRole('cell', { name: 'email', exact: true }).waitFor();
     const figure = (label: string) =>
-      dialog.getByText(label, { exact: true }).locator('xpath=..').locator('span').last();
+      dialog.getByText(label, { exact: true }).locator('xpath=following-sibling::dd');
     expect(await figure('Added').textContent()).toBe('2');
-    expect(await figure('Failed').textContent()).toBe('1');
+    expect(await figure('Errors').textContent()).toBe('1');
+    const link = dialog.getByRole('link', { name: 'Open it in Data Processing' });
+    expect(await link.getAttribute('href')).toMatch(/^\/data-upload\?upload=/);
     await dialog.getByRole('button', { name: 'Done' }).click();
     await search(page, `import${tag}`);
     await page.getByText('Showing 2 of 2 bidders').waitFor();
@@ -426,7 +430,10 @@ describe('Bidder Management', () => {
       ]),
     });
     await dialog.getByRole('button', { name: 'Upload and Import' }).click();
-    await dialog.getByText(/legacy Excel \(\.xls\) files cannot be read safely/).waitFor();
+    await dialog.getByText(/legacy Excel \(\.xls\) file, which cannot be read safely/).waitFor();
+    // Nothing can be imported from it: cancelling leaves nothing behind.
+    await dialog.getByRole('button', { name: 'Cancel import' }).click();
+    await dialog.getByRole('button', { name: 'Upload and Import' }).waitFor();
     await page.context().close();
   });
 
@@ -488,7 +495,7 @@ function contrastRatio(one: string, two: string): number {
 
 describe('badges and row tints', () => {
   it.each(['light', 'dark'] as const)(
-    'every badge is readable, and a row tint is a hint (%s)',
+    'every badge of the list is readable, and a row tint is a hint (%s)',
     async (colorScheme) => {
       const { page } = await openPage(browser, { colorScheme });
       await signedInOnBidders(page);
@@ -521,7 +528,15 @@ describe('badges and row tints', () => {
         expect(ratio, `${tint} on ${table}`).toBeLessThan(1.2);
       }
       await screenshot(page, `bidders-tints-${colorScheme}`);
+      await page.context().close();
+    },
+  );
 
+  it.each(['light', 'dark'] as const)(
+    'every badge of a profile, the duplicates, the team and scoring is readable (%s)',
+    async (colorScheme) => {
+      const { page } = await openPage(browser, { colorScheme });
+      await signedInOnBidders(page);
       await page.goto(`${webUrl}/bidders?status=Inactive`);
       await page.getByRole('row').nth(1).click();
       await page.getByRole('dialog').getByRole('tab', { name: 'Overview' }).waitFor();

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signInThroughForm } from '../support/app.js';
-import { freshOwner, type Owner } from '../support/bidders.js';
+import { domain, freshOwner, idOfBidderId, list, type Owner } from '../support/bidders.js';
 import {
   accessibilityViolations,
   launchBrowser,
@@ -11,12 +11,13 @@ import {
   screenshot,
   viewports,
 } from '../support/browser.js';
-import { GOOD_PASSWORD } from '../support/identity.js';
+import { GOOD_PASSWORD, ifMatch } from '../support/identity.js';
 
 /**
  * The Data Processing Center's Uploads & Processing tab in Chromium against the real stack: the
- * New Upload form's checks, a bidders CSV sent straight to Blob Storage with progress, processed
- * by the worker, downloaded back, its errors shown, and deleted. One fresh account, so its
+ * New Upload form's checks, a bidders CSV sent straight to Blob Storage with progress, its column
+ * mapping adjusted, processed by the worker, downloaded back, its errors shown, re-run with the
+ * overwrite preview, undone, cancelled on the way, and deleted. One fresh account, so its
  * history holds only what this file uploads.
  */
 
@@ -24,9 +25,12 @@ const webUrl = inject('webUrl');
 const tag = randomUUID().slice(0, 6);
 const uploadName = `Spring bidders ${tag}`;
 const fileName = `spring-bidders-${tag}.csv`;
-/** Two good bidders and one whose email is not one: a row error, not the upload's. */
+/**
+ * Two good bidders and one whose email is not one: a row error, not the upload's. The last name
+ * is under a heading nothing recognises, so its mapping has to be chosen.
+ */
 const csv =
-  'bidderId,firstName,lastName,email,phone,city,state,country\n' +
+  'bidderId,firstName,Family,email,phone,city,state,country\n' +
   `B-${tag}1,Ada,Marsh,ada.marsh.${tag}@example.com,+1 617 555 0101,Boston,MA,USA\n` +
   `B-${tag}2,Ben,Okafor,ben.okafor.${tag}@example.com,+1 617 555 0102,Salem,MA,USA\n` +
   `B-${tag}3,Cy,Rowe,not-an-email,+1 617 555 0103,Lynn,MA,USA\n`;
@@ -82,7 +86,7 @@ async function fillForm(name: string, description: string) {
 }
 
 /** Holds the first request matching the pattern until released. */
-async function hold(pattern: string) {
+async function hold(pattern: string | ((url: URL) => boolean)) {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   let reached!: () => void;
@@ -117,7 +121,7 @@ describe('Data Processing: Uploads & Processing', () => {
     await page.getByRole('heading', { name: 'Data Processing Center', level: 1 }).waitFor();
     await page.getByRole('tab', { name: 'Uploads & Processing', selected: true }).waitFor();
     await page.getByText('No uploads yet.', { exact: false }).waitFor();
-    expect(await page.getByRole('tab').count()).toBe(1);
+    expect(await page.getByRole('tab').count()).toBe(2);
     expect(await accessibilityViolations(page)).toEqual([]);
   });
 
@@ -156,29 +160,53 @@ describe('Data Processing: Uploads & Processing', () => {
     await page.getByRole('button', { name: `Remove ${fileName}` }).click();
   });
 
-  it('uploads a bidders CSV with progress; the worker imports it', async () => {
+  it('uploads a bidders CSV with progress, maps its columns, and the worker imports it', async () => {
     await fillForm(uploadName, 'Registrations from the spring catalogue');
     await screenshot(page, 'data-upload-form-light');
-    // Held at "complete": every byte is in Blob Storage, the entry is at the top as uploading.
-    const complete = await hold('**/data-upload/*/complete');
+    // Held at the block list: every byte is in Blob Storage, the entry is at the top as uploading.
+    const commit = await hold((url) => url.searchParams.get('comp') === 'blocklist');
     await uploadButton().click();
-    await complete.arrived;
+    await commit.arrived;
     const fileBar = page.getByRole('progressbar', { name: `${fileName} upload progress` });
     await expect.poll(() => valueText(fileBar)).toBe('100%');
     await page.getByRole('progressbar', { name: 'Overall upload progress' }).waitFor();
     await card(uploadName).getByText('Uploading', { exact: true }).waitFor();
     await screenshot(page, 'data-upload-sending-light');
-    await complete.release();
+    await commit.release();
 
-    await toast('Upload received').waitFor();
-    // The form is empty again.
+    // The files are in: the mapping, as detected, with the last name not found.
+    const mapping = page.getByRole('region', { name: `Map columns: ${uploadName}` });
+    await mapping.getByText('Required field not mapped:', { exact: false }).waitFor();
+    expect(await mapping.getByText('Last Name', { exact: true }).count()).toBe(1);
+    expect(
+      await mapping.getByRole('combobox', { name: 'Map column firstName' }).textContent(),
+    ).toContain('First Name');
+    const start = mapping.getByRole('button', { name: 'Start processing' });
+    expect(await start.isDisabled()).toBe(true);
+    // The form is empty again for the next upload.
     expect(await page.getByRole('textbox', { name: 'Name', exact: true }).inputValue()).toBe('');
-    expect(await page.getByRole('list', { name: 'Selected files' }).count()).toBe(0);
+    await mapping.getByRole('combobox', { name: 'Map column Family' }).click();
+    await page.getByRole('option', { name: 'Last Name (required)' }).click();
+    await expect.poll(() => start.isDisabled()).toBe(false);
+    await mapping.getByRole('button', { name: /Preview the first 3 rows/ }).click();
+    await mapping
+      .getByRole('region', { name: `First rows of ${fileName}` })
+      .getByRole('cell', { name: 'Okafor', exact: true })
+      .waitFor();
+    await screenshot(page, 'data-upload-mapping-light');
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await start.click();
+
+    await toast('Processing started').waitFor();
+    await expect.poll(() => mapping.count()).toBe(0);
     await card(uploadName).getByText('Completed', { exact: true }).waitFor({ timeout: 45_000 });
     const results = card(uploadName).getByRole('definition');
     await expect.poll(() => results.allTextContents()).toEqual(['3', '2', '1']);
     await card(uploadName).getByText('Bidder Data', { exact: false }).waitFor();
     await card(uploadName).getByText(fileName, { exact: false }).first().waitFor();
+    // The chosen column filled the last name.
+    const found = await list(owner.token, { search: `ben.okafor.${tag}` });
+    expect(found.body.bidders.map((bidder) => bidder.lastName)).toEqual(['Okafor']);
   });
 
   it('shows the first errors and downloads the original and the error report', async () => {
@@ -252,6 +280,173 @@ describe('Data Processing: Uploads & Processing', () => {
     }
     await page.emulateMedia({ colorScheme: 'light' });
     await page.setViewportSize(viewports.desktop);
+  });
+
+  it('re-runs with Update all after showing what it would overwrite', async () => {
+    // Ada is edited after the import: the update would put the file's first name back.
+    const adaId = await idOfBidderId(owner.token, `B-${tag}1`);
+    const ada = await domain('GET', `/bidders/${adaId}`, { token: owner.token });
+    const edited = await domain('PUT', `/bidders/${adaId}`, {
+      token: owner.token,
+      headers: ifMatch(ada.headers.get('etag')?.replaceAll('"', '')),
+      body: { firstName: 'Adelaide' },
+    });
+    expect(edited.status).toBe(200);
+    await page.goto(`${webUrl}/data-upload`);
+    await card(uploadName)
+      .getByRole('button', { name: `Re-run ${uploadName}` })
+      .click();
+    await page.getByRole('menuitem', { name: 'Update all...' }).click();
+    const dialog = page.getByRole('dialog', { name: `Update all from “${uploadName}”?` });
+    await dialog.getByText('1 record on file would be overwritten').waitFor();
+    const changes = dialog.getByRole('table', { name: 'Changes to Adelaide Marsh' });
+    await changes.getByRole('cell', { name: 'Adelaide' }).waitFor();
+    await changes.getByRole('cell', { name: 'Ada', exact: true }).waitFor();
+    await screenshot(page, 'data-upload-overwrites-light');
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Update all' }).click();
+    await toast('Re-run started').waitFor();
+    await card(uploadName).getByText('Completed', { exact: true }).waitFor({ timeout: 45_000 });
+    await card(uploadName).getByRole('button', { name: 'Runs (2)' }).click();
+    const runs = card(uploadName).getByRole('list', { name: `Runs of ${uploadName}` });
+    await runs.getByText('2. Re-run: update all').waitFor();
+    await runs.getByText('1. Import').waitFor();
+    const back = await domain<{ firstName: string }>('GET', `/bidders/${adaId}`, {
+      token: owner.token,
+    });
+    expect(back.body.firstName).toBe('Ada');
+  });
+
+  it('undoes the import after saying what happens, and shows what the undo did', async () => {
+    await card(uploadName)
+      .getByRole('button', { name: `Undo import of ${uploadName}` })
+      .click();
+    const dialog = page.getByRole('alertdialog', { name: 'Undo this import?' });
+    await dialog.getByText('Records it created are removed.').waitFor();
+    await dialog
+      .getByText('Records someone edited since the import are kept as they are.')
+      .waitFor();
+    await dialog.getByRole('button', { name: 'Undo import' }).click();
+    await toast('Undo started').waitFor();
+    const undone = card(uploadName).getByText('Import undone');
+    await undone.waitFor({ timeout: 45_000 });
+    await card(uploadName)
+      .getByText(/\d+ records? removed/)
+      .waitFor();
+    await card(uploadName).getByText('Undone', { exact: true }).waitFor();
+    expect(
+      await card(uploadName)
+        .getByRole('button', { name: `Undo import of ${uploadName}` })
+        .count(),
+    ).toBe(0);
+    await screenshot(page, 'data-upload-undone-light');
+    // Ben came from the import alone and is gone (Ada was edited since, so she may stay).
+    const left = await list(owner.token, { search: `ben.okafor.${tag}` });
+    expect(left.body.bidders).toEqual([]);
+  });
+
+  it('cancels a processing upload with its ETag, and reloads when it changed (412)', async () => {
+    // The worker is too quick to catch processing: the screen is shown one that is.
+    const processing = async (route: Route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { items: Record<string, unknown>[] };
+      for (const item of body.items) {
+        if (item.name === uploadName) Object.assign(item, { status: 'processing', progress: 40 });
+      }
+      await route.fulfill({ response, json: body });
+    };
+    const history = (url: URL) => url.pathname.endsWith('/data-upload/history');
+    const status = (url: URL) => url.pathname.includes('/data-upload/status/');
+    await page.route(history, processing);
+    await page.route(status, (route) =>
+      route.fulfill({
+        json: {
+          uploadId: 'x',
+          status: 'processing',
+          progress: 40,
+          results: {
+            recordsProcessed: 1,
+            recordsImported: 1,
+            errors: [],
+            errorCount: 0,
+            downloadUrl: null,
+            errorReportUrl: null,
+          },
+        },
+      }),
+    );
+    let sentEtag: string | null = null;
+    let answer = 200;
+    await page.route('**/data-upload/*/cancel', async (route) => {
+      sentEtag = (await route.request().headerValue('if-match')) ?? null;
+      await (answer === 200
+        ? route.fulfill({ json: { uploadId: 'x', status: 'processing' } })
+        : route.fulfill({
+            status: 412,
+            json: { error: { code: 'precondition_failed', message: 'Changed' } },
+          }));
+    });
+    try {
+      await page.reload();
+      const cancel = card(uploadName).getByRole('button', {
+        name: `Cancel processing of ${uploadName}`,
+      });
+      await cancel.click();
+      const dialog = page.getByRole('alertdialog', { name: 'Cancel processing?' });
+      await dialog.getByText('Undo import removes them', { exact: false }).waitFor();
+      await dialog.getByRole('button', { name: 'Cancel processing' }).click();
+      await toast('Cancelling').waitFor();
+      expect(sentEtag).toMatch(/^".+"$/);
+
+      answer = 412;
+      await cancel.click();
+      await page
+        .getByRole('alertdialog', { name: 'Cancel processing?' })
+        .getByRole('button', { name: 'Cancel processing' })
+        .click();
+      await toast('This upload changed').waitFor();
+    } finally {
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
+    }
+  });
+
+  it('cancels an upload while its files are on the way, after asking before leaving', async () => {
+    await page.goto(`${webUrl}/data-upload`);
+    await card(uploadName).waitFor();
+    let reached!: () => void;
+    const arrived = new Promise<void>((resolve) => (reached = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    // The first block does not arrive until the upload is cancelled.
+    await page.route(
+      (url) => url.searchParams.get('comp') === 'block',
+      async (route) => {
+        reached();
+        await released;
+        await route.abort().catch(() => undefined);
+      },
+      { times: 1 },
+    );
+    await fillForm(`Abandoned ${tag}`, 'Cancelled on the way');
+    await uploadButton().click();
+    await arrived;
+    await card(`Abandoned ${tag}`).getByText('Uploading', { exact: true }).waitFor();
+    // Leaving inside the app asks first; staying keeps the upload going.
+    await page.getByRole('link', { name: 'Bidders' }).first().click();
+    const leave = page.getByRole('alertdialog', { name: 'Leave while uploading?' });
+    await leave.getByRole('button', { name: 'Stay' }).click();
+    expect(page.url()).toBe(`${webUrl}/data-upload`);
+    const cancelled = page.waitForRequest(
+      (request) => request.method() === 'POST' && request.url().endsWith('/cancel'),
+    );
+    await page.getByRole('button', { name: 'Cancel upload', exact: true }).click();
+    await cancelled;
+    release();
+    await toast('Upload cancelled').waitFor();
+    await expect.poll(() => card(`Abandoned ${tag}`).count()).toBe(0);
+    // The form keeps what was entered, to try again.
+    await page.getByRole('button', { name: `Remove ${fileName}` }).click();
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
   });
 
   it('deletes an upload after a confirmation that imported records stay', async () => {

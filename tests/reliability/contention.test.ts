@@ -19,6 +19,7 @@ import {
   type ReferenceKind,
 } from './support/records.js';
 import { operations, paramsOf, type Operation } from './support/routes.js';
+import { usePlatformEnvironment } from '../support/platform-env.js';
 
 /**
  * Lost updates, from the route tables: every route that requires If-Match gets 200 writers at
@@ -95,6 +96,54 @@ const newAuction = {
   endDate: '2031-04-11',
   endTime: '18:00',
 };
+
+/** A case on file and an import of it that differs in eight fields (2^8 merges to choose from). */
+const contendedCase = {
+  onFile: {
+    caseType: 'payment_dispute',
+    category: 'post_sale',
+    priority: 'high',
+    title: 'Contended case',
+    jurisdiction: 'Massachusetts',
+    description: 'On file',
+  },
+  imported: {
+    title: 'Contended case (court filing)',
+    description: 'From the court',
+    jurisdiction: 'Rhode Island',
+    priority: 'critical',
+    category: 'regulatory',
+    legalCounsel: 'Hale and Dorr',
+    courtCaseNumber: 'RI-2026-0042',
+    resolutionNotes: 'Imported',
+  },
+};
+
+/** A conflict over a case of the account, recorded in-process as the case importer records it. */
+async function contendedConflict(owner: Caller) {
+  const id = await made(owner, 'POST /cases', {}, contendedCase.onFile);
+  usePlatformEnvironment();
+  const { recordConflict } = await import('../../functions/src/conflicts/conflicts.service.js');
+  const { systemContext } = await import('../../functions/src/platform/context.js');
+  const onFile: Record<string, unknown> = contendedCase.onFile;
+  const recorded = await recordConflict(systemContext(owner.accountId), {
+    key: `contention:${id}`,
+    subject: { type: 'legal', existingId: id, imported: contendedCase.imported },
+    conflictType: 'related',
+    source: { kind: 'upload', uploadId: 'contention', uploadName: 'Contended cases.csv' },
+    uploadName: 'Contended cases.csv',
+    matchScore: 90,
+    existingRecord: { id, ...onFile },
+    importedRecord: contendedCase.imported,
+    fields: Object.entries(contendedCase.imported).map(([field, imported]) => ({
+      field,
+      label: field,
+      existing: onFile[field] ?? '',
+      imported,
+    })),
+  });
+  return recorded.id;
+}
 
 /** A house grant as the member view shows it, for what was sent (permissions only if any). */
 const grantOf = (houseId: string, role: string, permissions?: string[]) => ({
@@ -325,6 +374,27 @@ const prepared: Record<string, Preparation> = {
         { id: await manualInvoice(owner) },
         { amount: 5000, method: 'Check' },
       ),
+    }),
+  },
+  'POST /data-upload/conflicts/{conflictId}/resolve': {
+    reason:
+      'conflicts are recorded by imports and syncs, never by a route: the record is a conflict over a case, recorded in-process as the importer records it, and each writer sends a different merge of its eight fields (a merge names every field, so generated bodies are refused)',
+    read: 'data-upload/conflicts/{conflictId}',
+    record: async (owner) => ({ conflictId: await contendedConflict(owner) }),
+    bodies: (count) =>
+      Array.from({ length: count }, (_, index) => ({
+        resolution: 'merge',
+        choices: Object.fromEntries(
+          Object.keys(contendedCase.imported).map((field, bit) => [
+            field,
+            index & (1 << bit) ? 'imported' : 'existing',
+          ]),
+        ),
+      })),
+    change: (sent) => ({
+      status: 'resolved',
+      resolution: 'merge',
+      choices: (sent as { choices: unknown }).choices,
     }),
   },
   'PUT /security/2fa/methods/{id}': {

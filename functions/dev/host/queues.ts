@@ -20,8 +20,56 @@ export function decodeQueueMessage(messageText: string): unknown {
   }
 }
 
-// How long a message stays hidden while its handler runs.
-const LEASE_SECONDS = 5 * 60;
+/**
+ * How long a received message stays hidden; renewed at half that while its handler runs, as the
+ * Functions queue trigger keeps its 10-minute lease, so a handler longer than the lease never
+ * sees its message handed out again. A host that dies mid-message leaves it hidden for at most
+ * this long: LOTWISE_QUEUE_LEASE_SECONDS shortens it where a host is killed on purpose (the
+ * reliability tests), so the next host picks the message up within seconds.
+ */
+const DEFAULT_LEASE_SECONDS = 5 * 60;
+
+export function leaseSecondsOf(env: NodeJS.ProcessEnv): number {
+  const seconds = Number(env.LOTWISE_QUEUE_LEASE_SECONDS);
+  return Number.isInteger(seconds) && seconds >= 1 ? seconds : DEFAULT_LEASE_SECONDS;
+}
+
+type LeaseClient = Pick<QueueClient, 'updateMessage'>;
+
+/**
+ * Keeps a received message hidden while its handler runs: renews the lease every half lease,
+ * each renewal giving the pop receipt the next call must use. `end` stops renewing and answers
+ * the latest receipt. A renewal that fails leaves the message to show again when its lease ends
+ * (the handlers are safe to run twice).
+ */
+export function keepLease(
+  client: LeaseClient,
+  message: Pick<DequeuedMessageItem, 'messageId' | 'popReceipt'>,
+  leaseSeconds: number,
+) {
+  let popReceipt = message.popReceipt;
+  let renewing: Promise<void> = Promise.resolve();
+  const timer = setInterval(() => {
+    renewing = renewing
+      .then(async () => {
+        const renewed = await client.updateMessage(
+          message.messageId,
+          popReceipt,
+          undefined,
+          leaseSeconds,
+        );
+        if (renewed.popReceipt) popReceipt = renewed.popReceipt;
+      })
+      .catch(() => undefined);
+  }, leaseSeconds * 500);
+  return {
+    async end(): Promise<string> {
+      clearInterval(timer);
+      await renewing;
+      return popReceipt;
+    },
+  };
+}
 
 export interface RunningQueues {
   stop(): Promise<void>;
@@ -32,6 +80,7 @@ async function processMessage(
   client: QueueClient,
   message: DequeuedMessageItem,
   settings: QueueSettings,
+  leaseSeconds: number,
 ): Promise<void> {
   const context = new InvocationContext({
     invocationId: message.messageId,
@@ -46,14 +95,16 @@ async function processMessage(
       popReceipt: message.popReceipt,
     },
   });
+  const lease = keepLease(client, message, leaseSeconds);
   try {
     await fn.handler(decodeQueueMessage(message.messageText), context);
-    await client.deleteMessage(message.messageId, message.popReceipt);
+    await client.deleteMessage(message.messageId, await lease.end());
   } catch (error) {
+    const popReceipt = await lease.end();
     if (message.dequeueCount >= settings.maxDequeueCount) {
       const poison = await queueClient(`${fn.queueName}-poison`);
       await poison.sendMessage(message.messageText);
-      await client.deleteMessage(message.messageId, message.popReceipt);
+      await client.deleteMessage(message.messageId, popReceipt);
       context.error(
         `Message ${message.messageId} failed ${message.dequeueCount} times; moved to ${fn.queueName}-poison`,
         error,
@@ -61,7 +112,7 @@ async function processMessage(
     } else {
       await client.updateMessage(
         message.messageId,
-        message.popReceipt,
+        popReceipt,
         undefined,
         Math.round(settings.visibilityTimeout / 1000),
       );
@@ -71,7 +122,11 @@ async function processMessage(
 }
 
 /** Polls each function's queue as the Functions queue trigger does, with the same retry rules. */
-export function startQueues(functions: QueueFunction[], settings: QueueSettings): RunningQueues {
+export function startQueues(
+  functions: QueueFunction[],
+  settings: QueueSettings,
+  leaseSeconds = leaseSecondsOf(process.env),
+): RunningQueues {
   const stopper = new AbortController();
   const loops = functions.map(async (fn) => {
     let idleDelay = 100;
@@ -80,13 +135,15 @@ export function startQueues(functions: QueueFunction[], settings: QueueSettings)
         const client = await queueClient(fn.queueName);
         const { receivedMessageItems } = await client.receiveMessages({
           numberOfMessages: settings.batchSize,
-          visibilityTimeout: LEASE_SECONDS,
+          visibilityTimeout: leaseSeconds,
           abortSignal: stopper.signal,
         });
         if (receivedMessageItems.length) {
           idleDelay = 100;
           await Promise.all(
-            receivedMessageItems.map((message) => processMessage(fn, client, message, settings)),
+            receivedMessageItems.map((message) =>
+              processMessage(fn, client, message, settings, leaseSeconds),
+            ),
           );
           continue;
         }

@@ -215,14 +215,16 @@ export interface PlatformOrigin {
 }
 
 /**
- * A new Draft. From a platform, it takes the id its link chose, so an import cut short and run
- * again finds it (a second create answers 409) rather than making another.
+ * A new Draft. From a platform (or an upload's rows, `{ id }`), it takes the id its link chose,
+ * so an import cut short and run again finds it (a second create answers 409) rather than
+ * making another.
  */
 export async function createAuction(
   ctx: RequestContext,
   input: AuctionInput,
-  origin?: PlatformOrigin,
+  given?: PlatformOrigin | { id: string },
 ) {
+  const origin = given && 'platform' in given ? given : undefined;
   const house = await runnerOf(ctx.scope, input.auctionHouseId);
   const timeZone = input.timeZone ?? house.timezone;
   const { startsAt, endsAt, startDay, endDay } = instantsOf({ ...input, timeZone });
@@ -238,7 +240,7 @@ export async function createAuction(
   const record: Omit<AuctionRecord, 'accountId'> = {
     ...fields,
     auctionHouseId: house.id,
-    id: origin?.id ?? randomUUID(),
+    id: given?.id ?? randomUUID(),
     kind: 'auction',
     status: 'Draft',
     company: house.name,
@@ -468,7 +470,8 @@ async function editedFields(
 /**
  * What a platform says of an auction imported from it, applied as the platform is its source:
  * the fields it sent, and its status when the house lets platforms move statuses (set directly,
- * as the sale ran there, not by Lotwise's lifecycle calls).
+ * as the sale ran there, not by Lotwise's lifecycle calls). With `expected` (the ETag a person
+ * approved the change against, in Conflict Resolution), only while it is current (412 otherwise).
  */
 export async function syncPlatformAuction(
   ctx: RequestContext,
@@ -476,11 +479,12 @@ export async function syncPlatformAuction(
   fields: AuctionFieldsUpdate,
   status: AuctionStatus | null,
   syncedAt: string,
+  expected?: string,
 ) {
   return reviseAuction(
     ctx,
     id,
-    undefined,
+    expected,
     async (current) => ({
       ...(await editedFields(ctx, current, fields)),
       ...(status && status !== current.status ? moveFields(status, syncedAt) : {}),

@@ -323,6 +323,15 @@ export async function findByAlias(scope: AccountScope, bidderId: string) {
   return survivor;
 }
 
+/** The bidder with this bidder ID, or the one carrying it as an alias since a merge. */
+export async function findByBidderId(scope: AccountScope, bidderId: string) {
+  const [found] = await biddersRepo.all(scope, {
+    where: 'c.bidderId = @bidderId OR ARRAY_CONTAINS(c.aliases, @bidderId)',
+    parameters: [{ name: '@bidderId', value: bidderId }],
+  });
+  return found;
+}
+
 /** The bidders with any of these (lower-cased) e-mail addresses, longest-known first. */
 export async function findByEmails(scope: AccountScope, emails: string[]) {
   if (emails.length === 0) return [];

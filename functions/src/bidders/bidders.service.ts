@@ -33,6 +33,7 @@ import {
   countBiddersAtHouse,
   deleteNotesOn,
   findByAlias,
+  findByBidderId,
   findByEmail,
   findByEmails,
   findMergedInto,
@@ -587,6 +588,11 @@ export async function biddersWithEmails(ctx: Pick<RequestContext, 'scope'>, emai
 /** The bidder with this e-mail address (as typed, in any case), if the account has one. */
 export async function bidderWithEmail(ctx: Pick<RequestContext, 'scope'>, email: string) {
   return findByEmail(ctx.scope, email.trim().toLowerCase());
+}
+
+/** The bidder with this bidder ID (or carrying it as an alias after a merge), if any. */
+export async function bidderWithBidderId(ctx: Pick<RequestContext, 'scope'>, bidderId: string) {
+  return findByBidderId(ctx.scope, bidderId.trim());
 }
 
 /** Bidders added (and so scored) in a period: billing's usage of that period. */

@@ -367,6 +367,11 @@ export async function dismissPair(ctx: RequestContext, id: string) {
   await writeAudit(ctx, { action: 'duplicate.dismiss', entity: { type: 'duplicate', id } });
 }
 
+/** A pair's status, or undefined when it is gone (a merge drops the pairs of a merged-away bidder). */
+export async function pairStatus(ctx: RequestContext, id: string) {
+  return (await duplicatesRepo.find(ctx.scope, id))?.status;
+}
+
 export async function listDuplicates(
   ctx: RequestContext,
   status: DuplicateRecord['status'] | undefined,

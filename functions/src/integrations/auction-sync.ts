@@ -17,6 +17,8 @@ import { writeCatalogue } from '../auctions/lots/catalogue-import.service.js';
 import { catalogueColumns } from '../auctions/lots/catalogue-rows.js';
 import { lotInputSchema, type LotInput } from '../auctions/lots/lots.schema.js';
 import { listLots } from '../auctions/lots/lots.service.js';
+import { recordConflict } from '../conflicts/conflicts.service.js';
+import type { ConflictField } from '../conflicts/conflicts.schema.js';
 import { housesOf } from '../identity/accounts/accounts.service.js';
 import type { RequestContext } from '../platform/context.js';
 import { isConflict } from '../platform/cosmos-errors.js';
@@ -34,7 +36,6 @@ import {
   integrations,
   linkId,
   linksOfLocal,
-  type ConflictRecord,
   type ConnectionRecord,
   type LinkRecord,
 } from './integrations.repo.js';
@@ -212,34 +213,74 @@ async function twinOf(scope: SyncScope, values: SyncedValues) {
   );
 }
 
+/** How Conflict Resolution names the synced fields. */
+const fieldLabels: Record<SyncedField | 'status', string> = {
+  title: 'Title',
+  type: 'Type',
+  category: 'Category',
+  description: 'Description',
+  location: 'Location',
+  startDate: 'Start date',
+  startTime: 'Start time',
+  endDate: 'End date',
+  endTime: 'End time',
+  timeZone: 'Time zone',
+  buyersPremium: "Buyer's premium",
+  currency: 'Currency',
+  status: 'Status',
+};
+
+/**
+ * Keeps a platform change for a person to decide (Data Processing Center › Conflict Resolution):
+ * the fields that differ, and the status the platform would move the auction to. Recorded once
+ * per platform change, however often a sync meets it again.
+ */
 async function keepConflict(
   scope: SyncScope,
   platformAuction: PlatformAuction,
-  conflictType: ConflictRecord['conflictType'],
-  local: Auction | null,
-  fields: { field: string; existing: unknown; imported: unknown }[],
+  conflictType: 'duplicate' | 'mismatch',
+  local: Auction,
+  values: SyncedValues,
+  status: AuctionStatus | null,
 ) {
-  const record: ConflictRecord = {
-    id: `conflict:${randomUUID()}`,
-    kind: 'conflict',
-    accountId: scope.ctx.scope.accountId,
-    type: 'auction',
+  const { platform } = scope.connection;
+  const fields: ConflictField[] = differences(local, values).map((field) => ({
+    field,
+    label: fieldLabels[field],
+    existing: local[field],
+    imported: values[field],
+  }));
+  if (status !== null) {
+    fields.push({
+      field: 'status',
+      label: fieldLabels.status,
+      existing: local.status,
+      imported: status,
+    });
+  }
+  await recordConflict(scope.ctx, {
+    key: `sync:${platform}:${platformAuction.externalId}:${platformAuction.updatedAt}`,
+    subject: {
+      type: 'auction',
+      platform,
+      externalId: platformAuction.externalId,
+      localId: local.id,
+      imported: { ...values, ...(status !== null ? { status } : {}) },
+      platformUpdatedAt: platformAuction.updatedAt,
+    },
     conflictType,
-    platform: scope.connection.platform,
-    externalId: platformAuction.externalId,
-    localId: local?.id ?? null,
-    status: 'pending',
+    source: {
+      kind: 'sync',
+      platform,
+      runId: scope.runId,
+      externalId: platformAuction.externalId,
+    },
+    uploadName: `${platform} sync`,
     matchScore: conflictType === 'duplicate' ? 100 : null,
-    existingRecord: local ? { ...local } : null,
+    existingRecord: { ...local },
     importedRecord: { ...platformAuction, lots: platformAuction.lots.length },
     fields,
-    runId: scope.runId,
-    createdAt: new Date().toISOString(),
-    resolution: null,
-    resolvedBy: null,
-    resolvedAt: null,
-  };
-  await integrations.create(scope.ctx.scope, record);
+  });
 }
 
 /** Writes the platform's lots into an open Lotwise auction, by lot number; names those refused. */
@@ -384,13 +425,7 @@ async function updateFrom(
   if (localEdited && (fields.length > 0 || moves)) {
     const wins = platformWins(scope.settings, local, platformAuction);
     if (wins === 'review') {
-      await keepConflict(
-        scope,
-        platformAuction,
-        'mismatch',
-        local,
-        fields.map((field) => ({ field, existing: local[field], imported: values[field] })),
-      );
+      await keepConflict(scope, platformAuction, 'mismatch', local, values, moves ? status : null);
       return change(
         platformAuction,
         local.id,
@@ -478,13 +513,19 @@ export async function applyPlatformAuction(
             [],
             `Looks like "${twin.title}" in Lotwise (skip duplicates)`,
           );
-        case 'manual_review':
+        case 'manual_review': {
+          const local = toAuction(await getAuction(scope.ctx, twin.id));
+          const status = scope.settings.autoUpdateStatus
+            ? statusOf(platformAuction, scope.settings)
+            : null;
+          const moves = status !== null && status !== local.status && status !== 'Draft';
           await keepConflict(
             scope,
             platformAuction,
             'duplicate',
-            toAuction(await getAuction(scope.ctx, twin.id)),
-            [],
+            local,
+            values,
+            moves ? status : null,
           );
           return change(
             platformAuction,
@@ -493,6 +534,7 @@ export async function applyPlatformAuction(
             [],
             `Looks like "${twin.title}" in Lotwise: kept for review`,
           );
+        }
         case 'merge': {
           const current = await getAuction(scope.ctx, twin.id);
           const link = await linkFor(scope, externalId, twin.id);

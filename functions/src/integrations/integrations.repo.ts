@@ -5,7 +5,8 @@ import type { Platform, PlatformStatus, SyncRun, SyncSettings } from './integrat
 
 /**
  * One container per account's integrations: a connection per platform, the Sync settings, the
- * sync runs, the links between platform records and Lotwise's, and the conflicts kept for review.
+ * sync runs, and the links between platform records and Lotwise's (conflicts a sync keeps for
+ * review are Conflict Resolution's, in `conflicts`).
  */
 export const integrationsContainer: ContainerDefinition = {
   id: 'integrations',
@@ -72,30 +73,7 @@ export interface LinkRecord {
   syncedAt: string | null;
 }
 
-/** A change kept for a person to decide (the Data Processing Center's Conflict Resolution). */
-export interface ConflictRecord {
-  id: string;
-  kind: 'conflict';
-  accountId: string;
-  type: 'auction' | 'bidder';
-  conflictType: 'duplicate' | 'mismatch';
-  platform: Platform;
-  externalId: string;
-  localId: string | null;
-  status: 'pending' | 'resolved';
-  matchScore: number | null;
-  existingRecord: Record<string, unknown> | null;
-  importedRecord: Record<string, unknown>;
-  fields: { field: string; existing: unknown; imported: unknown }[];
-  runId: string;
-  createdAt: string;
-  resolution: string | null;
-  resolvedBy: string | null;
-  resolvedAt: string | null;
-}
-
-export type IntegrationDocument =
-  ConnectionRecord | SyncSettingsRecord | RunRecord | LinkRecord | ConflictRecord;
+export type IntegrationDocument = ConnectionRecord | SyncSettingsRecord | RunRecord | LinkRecord;
 
 export const integrations = new TenantRepository<IntegrationDocument>(integrationsContainer.id);
 

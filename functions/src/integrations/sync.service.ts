@@ -11,6 +11,7 @@ import {
   linkOfAuction,
   pushAuction,
   twoWay,
+  writeLots,
   type SyncScope,
 } from './auction-sync.js';
 import { applyPlatformBidders } from './bidder-sync.js';
@@ -19,12 +20,15 @@ import {
   connectionsDue,
   connectionId,
   findConnection,
+  findLink,
   integrations,
+  linkId,
   linksOfExternal,
   linksOfLocal,
   runsPage,
   unfinishedRuns,
   type ConnectionRecord,
+  type LinkRecord,
   type RunRecord,
 } from './integrations.repo.js';
 import {
@@ -694,5 +698,85 @@ export async function runPush(message: PushMessage): Promise<void> {
   } finally {
     run.record.finishedAt = new Date().toISOString();
     await run.save(ctx);
+  }
+}
+
+const later = (a: string | null, b: string | null) =>
+  a === null ? b : b === null ? a : Date.parse(b) > Date.parse(a) ? b : a;
+
+/**
+ * Settles a platform auction's link once a person resolved its conflict (Data Processing Center ›
+ * Conflict Resolution), so the next sync does not raise the same change again: the platform's
+ * change up to `platformUpdatedAt` counts as seen. With `housePending`, some of the house's
+ * values differ from the platform's and count as edits not yet sent (a two-way sync sends them);
+ * otherwise the auction is in step at `revision`. A duplicate the house typed by hand is linked
+ * here. `withLots`: the platform's lots are brought into the auction while it is open (a lot the
+ * platform cannot give now is named in the note; the link stands either way).
+ */
+export async function settleAuctionLink(
+  ctx: RequestContext,
+  input: {
+    platform: Platform;
+    externalId: string;
+    localId: string;
+    platformUpdatedAt: string | null;
+    revision: number;
+    housePending: boolean;
+    withLots: boolean;
+  },
+): Promise<{ note: string | null }> {
+  const { platform, externalId, localId } = input;
+  const linkedElsewhere = (await linksOfLocal(ctx.scope, 'auction', [localId])).some(
+    (link) =>
+      link.platform === platform && link.externalId !== externalId && link.state === 'synced',
+  );
+  if (linkedElsewhere) {
+    throw conflict(`This Lotwise auction is already linked to another ${platform} auction`);
+  }
+  const existing = await findLink(ctx.scope, platform, 'auction', externalId);
+  if (existing?.state === 'synced' && existing.localId !== localId) {
+    throw conflict(`This ${platform} auction is already linked to another Lotwise auction`);
+  }
+  const before = input.revision - 1;
+  const link: LinkRecord = {
+    id: linkId(platform, 'auction', externalId),
+    kind: 'link',
+    accountId: ctx.scope.accountId,
+    platform,
+    entity: 'auction',
+    externalId,
+    localId,
+    state: 'synced',
+    // A later sync may have seen a newer change already: that one stands.
+    platformUpdatedAt: later(existing?.platformUpdatedAt ?? null, input.platformUpdatedAt),
+    localRevision: input.housePending
+      ? Math.min(existing?.localRevision ?? before, before)
+      : input.revision,
+    syncedAt: new Date().toISOString(),
+  };
+  await integrations.upsert(ctx.scope, link);
+  if (!input.withLots) return { note: null };
+  const auction = await getAuction(ctx, localId);
+  if (auction.status === 'Completed' || auction.status === 'Cancelled') return { note: null };
+  try {
+    const connection = await connectedPlatform(ctx, platform);
+    const platformAuction = await connectorOf(connection).fetchAuction(externalId);
+    const lots = await writeLots(
+      { ctx, connection, runId: ctx.correlationId },
+      localId,
+      platformAuction.lots,
+    );
+    return {
+      note:
+        lots.created.length || lots.problems.length
+          ? [`${lots.created.length} new lots`, ...lots.problems].join('; ')
+          : null,
+    };
+  } catch (error) {
+    if (error instanceof PlatformError) {
+      return { note: `Lots not brought over: ${failureMessage(error)}` };
+    }
+    if (error instanceof AppError) return { note: `Lots not brought over: ${error.message}` };
+    throw error;
   }
 }

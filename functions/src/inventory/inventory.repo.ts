@@ -178,6 +178,14 @@ export async function itemsToScore(scope: AccountScope, before?: string) {
   })) as unknown as ScoringFields[];
 }
 
+/** Every item's id, title and category (an upload matches its rows against them). */
+export async function itemTitles(scope: AccountScope) {
+  return (await items.all(scope, {
+    select: 'c.id, c.title, c.category',
+    where: "c.kind = 'item'",
+  })) as unknown as Pick<ItemRecord, 'id' | 'title' | 'category'>[];
+}
+
 /** The categories of the named items (the inventory category of lots made from them). */
 export async function categoriesOf(scope: AccountScope, ids: string[]) {
   if (ids.length === 0) return new Map<string, InventoryCategory>();

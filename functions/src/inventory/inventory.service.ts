@@ -24,6 +24,7 @@ import {
   deleteItemRecord,
   deletePhoto,
   findItem,
+  itemTitles,
   itemsToScore,
   listItemPage,
   overviewRows,
@@ -319,6 +320,29 @@ export async function createItem(
   now: Date = new Date(),
 ): Promise<InventoryItem> {
   const [market, currency] = await Promise.all([marketOf(ctx, now), accountCurrency(ctx)]);
+  return newItem(ctx, input, { market, currency, id: randomUUID(), now });
+}
+
+/**
+ * Creates items one after another against one reading of the market and the account's currency
+ * (an upload's rows), each with the id given: writing the same row again is refused (a raw 409)
+ * rather than making a second item.
+ */
+export async function itemCreator(ctx: RequestContext, now: Date = new Date()) {
+  const [market, currency] = await Promise.all([marketOf(ctx, now), accountCurrency(ctx)]);
+  return {
+    currency,
+    create: (input: ItemInput, id: string) =>
+      newItem(ctx, input, { market, currency, id, now: new Date() }),
+  };
+}
+
+async function newItem(
+  ctx: RequestContext,
+  input: ItemInput,
+  made: { market: Market; currency: HouseCurrency; id: string; now: Date },
+): Promise<InventoryItem> {
+  const { market, currency, now } = made;
   const category =
     input.category ??
     (market.settings.autoCategorize
@@ -350,7 +374,7 @@ export async function createItem(
     consignor: input.consignor,
   };
   const record: Omit<ItemRecord, 'accountId'> = {
-    id: randomUUID(),
+    id: made.id,
     kind: 'item',
     ...fields,
     lastSoldPrice: null,
@@ -453,6 +477,91 @@ export async function deleteItem(
     before: plain(current),
   });
   await deleteItemPhotos(ctx.scope, id);
+}
+
+/** Every item's id, title and category: what an upload matches its rows against. */
+export const itemTitlesOf = (ctx: Pick<RequestContext, 'scope'>) => itemTitles(ctx.scope);
+
+/** The fields an upload may overwrite (with the scores they give), and so what undo puts back. */
+const editable = [
+  'title',
+  'category',
+  'subcategory',
+  'estimatedValue',
+  'condition',
+  'location',
+  'acquiredDate',
+  'description',
+  'consignor',
+] as const satisfies readonly (keyof ItemUpdate)[];
+const restorable = [
+  ...editable,
+  'categorySuggested',
+  'auctionSuggestionScore',
+  'marketTrend',
+  'suggestionReasons',
+  'valueEstimate',
+  'scoredAt',
+] as const satisfies readonly (keyof InventoryItem & keyof ItemRecord)[];
+export type RestorableItem = Pick<InventoryItem, 'id' | 'updatedAt' | (typeof restorable)[number]>;
+
+/**
+ * Puts an item's fields back as `before` had them (an upload undone), with its scores and the
+ * time it was last changed then, so undoing an earlier upload still sees it as that one left it.
+ * An item changed after `since` (by anyone) is kept as it is.
+ */
+export async function restoreItem(
+  ctx: RequestContext,
+  before: RestorableItem,
+  since: string,
+): Promise<'restored' | 'kept' | 'gone'> {
+  let kept = false;
+  try {
+    const {
+      before: was,
+      after,
+      changed,
+    } = await changeItem(ctx, before.id, undefined, (current) => {
+      kept = current.updatedAt > since;
+      const edited = restorable.filter(
+        (field) => JSON.stringify(before[field]) !== JSON.stringify(current[field]),
+      );
+      if (kept || edited.length === 0) return undefined;
+      const next: ItemRecord = {
+        ...current,
+        ...Object.fromEntries(edited.map((field) => [field, before[field]])),
+      };
+      const shown = edited.filter((field) => (editable as readonly string[]).includes(field));
+      return {
+        ...next,
+        searchText: searchTextOf(next),
+        history: withHistory(
+          current,
+          historyEntry(
+            ctx,
+            'edited',
+            'Put back as it was before an upload',
+            new Date().toISOString(),
+            shown,
+          ),
+        ),
+        revision: current.revision + 1,
+        updatedAt: before.updatedAt,
+      };
+    });
+    if (changed) {
+      await writeAudit(ctx, {
+        action: 'inventoryItem.restore',
+        entity: { type: 'inventoryItem', id: before.id },
+        before: was,
+        after,
+      });
+    }
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'not_found') return 'gone';
+    throw error;
+  }
+  return kept ? 'kept' : 'restored';
 }
 
 /**

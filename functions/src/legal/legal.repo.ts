@@ -239,6 +239,20 @@ export function countCases(
   return legalDocuments.count(scope, listCondition(query, assignee));
 }
 
+/** Every case's number, type, auction and bidder (an upload matches its rows against them). */
+export async function caseKeys(scope: AccountScope) {
+  return (await legalDocuments.all(scope, {
+    select: 'c.id, c.caseNumber, c.caseType, c.auction.id AS auctionId, c.bidder.id AS bidderId',
+    where: "c.kind = 'case'",
+  })) as unknown as {
+    id: string;
+    caseNumber: string;
+    caseType: CaseType;
+    auctionId?: string;
+    bidderId?: string;
+  }[];
+}
+
 /** What the analytics count of every case: small rows, one query. */
 export async function caseFigures(scope: AccountScope) {
   return (await legalDocuments.all(scope, {

@@ -10,13 +10,14 @@ import type { NotificationSubject } from '../notifications/notifications.schema.
 import { writeAudit } from '../platform/audit.js';
 import type { RequestContext } from '../platform/context.js';
 import { isConflict, isNotFound, isStale } from '../platform/cosmos-errors.js';
-import { conflict, forbidden, notFound, preconditionFailed } from '../platform/errors.js';
+import { AppError, conflict, forbidden, notFound, preconditionFailed } from '../platform/errors.js';
 import { MAX_BATCH_OPERATIONS, type BatchOperation, type Stored } from '../platform/repo.js';
 import { validationError } from '../platform/validation.js';
 import {
   COUNTER_ID,
   actionItemsOf,
   caseFigures,
+  caseKeys,
   countCases,
   documentIdsOf,
   eventsOf,
@@ -309,6 +310,11 @@ export async function createCase(
   input: CaseInput,
   /** The unpaid purchase of a non-paying-bidder case (fileNonPaymentCase). */
   nonPayment: NonPaymentRecord | null = null,
+  /**
+   * An upload's row: its document id (a second write of it is refused, 409) and the case number
+   * its file gives, which the account's counter then does not issue.
+   */
+  given: { id?: string; caseNumber?: string } = {},
 ) {
   const [auction, bidder, assignedTo] = await Promise.all([
     auctionRef(ctx, input.auctionId),
@@ -320,8 +326,8 @@ export async function createCase(
     const counter = await findCounter(ctx.scope);
     const number = (counter?.next ?? 1) as number;
     const now = new Date().toISOString();
-    const id = randomUUID();
-    const caseNumber = caseNumberOf(number, now);
+    const id = given.id ?? randomUUID();
+    const caseNumber = given.caseNumber ?? caseNumberOf(number, now);
     const record: Omit<CaseRecord, 'accountId'> = {
       id,
       kind: 'case',
@@ -374,17 +380,21 @@ export async function createCase(
         ? { id: purchaseClaimId(auction.id, bidder.id), kind: 'purchaseClaim', caseId: id }
         : null;
     const operations: BatchOperation<LegalDocument>[] = [
-      counter
-        ? { op: 'replace', document: nextCounter, etag: counter._etag }
-        : { op: 'create', document: nextCounter },
+      ...(given.caseNumber
+        ? []
+        : [
+            counter
+              ? { op: 'replace' as const, document: nextCounter, etag: counter._etag }
+              : { op: 'create' as const, document: nextCounter },
+          ]),
       { op: 'create', document: record },
       { op: 'create', document: filed },
       ...(moved ? [{ op: 'create' as const, document: moved }] : []),
       ...(claim ? [{ op: 'create' as const, document: claim }] : []),
     ];
     try {
-      const [, created] = await legalDocuments.batch(ctx.scope, operations);
-      const saved = created as Stored<CaseRecord>;
+      const written = await legalDocuments.batch(ctx.scope, operations);
+      const saved = written[given.caseNumber ? 0 : 1] as Stored<CaseRecord>;
       await writeAudit(ctx, {
         action: 'legal_case.create',
         entity: { type: 'legal_case', id },
@@ -396,6 +406,9 @@ export async function createCase(
     } catch (error) {
       if (nonPayment && auction && bidder && isConflict(error)) {
         await refuseSecondClaim(ctx, auction.id, bidder.id);
+      }
+      if (given.id && isConflict(error) && (await findCase(ctx.scope, given.id))) {
+        throw conflict('This case is already on file', { caseId: given.id });
       }
       // Someone else took this number first: take the next.
       if (!(isStale(error) || isConflict(error)) || attempt >= 10) throw error;
@@ -674,6 +687,64 @@ export async function deleteCase(ctx: RequestContext, id: string, ifMatch: strin
     entity: { type: 'legal_case', id },
     before: auditView(current),
   });
+}
+
+/** Every case's number, type, auction and bidder: what an upload matches its rows against. */
+export const caseKeysOf = (ctx: Pick<RequestContext, 'scope'>) => caseKeys(ctx.scope);
+
+/** The fields an upload may overwrite, and so what undoing it puts back. */
+const restorable = [
+  'caseType',
+  'category',
+  'priority',
+  'title',
+  'description',
+  'jurisdiction',
+  'claimAmount',
+  'currency',
+  'plaintiff',
+  'defendant',
+  'auction',
+  'bidder',
+] as const satisfies readonly (keyof CaseRecord)[];
+export type RestorableCase = Pick<CaseRecord, 'id' | 'updatedAt' | (typeof restorable)[number]>;
+
+/**
+ * Puts a case's fields back as `before` had them (an upload undone), with the time it was last
+ * changed then, so undoing an earlier upload still sees it as that one left it. A case changed
+ * after `since` (by anyone, automation too) is kept as it is.
+ */
+export async function restoreCase(
+  ctx: RequestContext,
+  before: RestorableCase,
+  since: string,
+): Promise<'restored' | 'kept' | 'gone'> {
+  let kept = false;
+  try {
+    await reviseCase(ctx, before.id, undefined, 'legal_case.restore', (current, now) => {
+      kept = current.updatedAt > since;
+      const edited = restorable.filter(
+        (field) => JSON.stringify(before[field]) !== JSON.stringify(current[field]),
+      );
+      if (kept || edited.length === 0) return null;
+      return {
+        changes: {
+          ...Object.fromEntries(edited.map((field) => [field, before[field]])),
+          updatedAt: before.updatedAt,
+        },
+        events: [
+          eventOf(before.id, now, personOf(ctx), {
+            action: 'Case updated',
+            detail: `Put back as it was before an upload: ${edited.join(', ')}`,
+          }),
+        ],
+      };
+    });
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'not_found') return 'gone';
+    throw error;
+  }
+  return kept ? 'kept' : 'restored';
 }
 
 /** Who holds the case's assignee, for a query's `assignedTo=me`. */

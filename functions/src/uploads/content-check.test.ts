@@ -37,6 +37,7 @@ describe('recogniseHead', () => {
   it.each([
     ['name,email\nAda,ada@example.com\nBo,bo@example.com\n', 'csv'],
     ['\uFEFFlot;title;estimate\n1;Clock;100\n', 'csv'],
+    ['title,estimate,condition\nTeapot,"1,250.00",Good\nChair,300,Fair\n', 'csv'],
     ['[{"name":"Ada"}]', 'json'],
     ['  {"bidders": []}', 'json'],
     ['<?xml version="1.0"?><lots/>', 'xml'],

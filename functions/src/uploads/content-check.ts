@@ -75,6 +75,17 @@ const sqlStart =
   /^(?:\s|--[^\n]*\n|#[^\n]*\n|\/\*[\s\S]*?\*\/;?)*(?:CREATE|INSERT|DROP|ALTER|SET|BEGIN|START\s+TRANSACTION|PRAGMA|USE|LOCK\s+TABLES|COPY)\b/i;
 const dumpBanner = /^--\s*(?:MySQL dump|MariaDB dump|PostgreSQL database dump|Dump of)/im;
 
+/** A line's delimiters outside quoted cells ("1,250.00" is one cell of a CSV, not two). */
+function delimitersIn(line: string, delimiter: string): number {
+  let count = 0;
+  let quoted = false;
+  for (const char of line) {
+    if (char === '"') quoted = !quoted;
+    else if (char === delimiter && !quoted) count += 1;
+  }
+  return count;
+}
+
 function recogniseText(text: string): Verdict {
   const trimmed = text.trimStart();
   if (trimmed.length === 0) return refuse('is empty');
@@ -88,7 +99,7 @@ function recogniseText(text: string): Verdict {
   // A row the head cut short says nothing about its columns.
   const whole = lines.length > 1 ? lines.slice(0, -1) : lines;
   for (const delimiter of [',', ';', '\t', '|']) {
-    const counts = whole.slice(0, 20).map((line) => line.split(delimiter).length - 1);
+    const counts = whole.slice(0, 20).map((line) => delimitersIn(line, delimiter));
     const first = counts[0] ?? 0;
     if (first > 0 && counts.every((count) => count === first)) return accept('csv');
   }

@@ -127,10 +127,16 @@ const inPieces = () =>
     },
   });
 
+/**
+ * Names a file's column from its header (and, if it likes, the header's place among them all);
+ * null leaves the column out of the rows.
+ */
+export type ColumnNamer = (header: string, index: number, headers: string[]) => string | null;
+
 /** The rows of a CSV file, keyed by `columnOf(header)`, as the bytes arrive. */
 export async function* csvRows(
   stream: Readable,
-  columnOf: (header: string) => string,
+  columnOf: ColumnNamer,
   /** The form field the file came in, which a problem with the file names. */
   field = 'files',
 ): AsyncGenerator<Row> {
@@ -174,10 +180,7 @@ export async function* csvRows(
 }
 
 /** The rows of an Excel workbook's first sheet, keyed by `columnOf(header)` of its first row. */
-export async function* xlsxRows(
-  stream: Readable,
-  columnOf: (header: string) => string,
-): AsyncGenerator<Row> {
+export async function* xlsxRows(stream: Readable, columnOf: ColumnNamer): AsyncGenerator<Row> {
   // The reader does not pass on a failure of what it reads, so it is watched beside it.
   const failed = finished(stream).then(
     () => new Promise<never>(() => undefined),
@@ -197,7 +200,7 @@ export async function* xlsxRows(
   const first = await raced(sheets.next());
   if (first.done) return;
   const rows = (first.value as AsyncIterable<ExcelJS.Row>)[Symbol.asyncIterator]();
-  let headers: string[] | undefined;
+  let headers: (string | null)[] | undefined;
   for (;;) {
     const next = await raced(rows.next());
     if (next.done) break;
@@ -210,13 +213,14 @@ export async function* xlsxRows(
           : cell,
       );
     if (!headers) {
-      headers = cells.map((cell) => columnOf(String(cell ?? '')));
+      headers = cells.map((cell) => String(cell ?? '')).map(columnOf);
       continue;
     }
-    yield {
-      row: sheetRow.number,
-      values: Object.fromEntries(headers.map((header, index) => [header, cells[index] ?? ''])),
-    };
+    const values: Record<string, unknown> = {};
+    headers.forEach((header, index) => {
+      if (header !== null) values[header] = cells[index] ?? '';
+    });
+    yield { row: sheetRow.number, values };
   }
   // Only the first sheet is read; the rest of the file is read and dropped.
   stream.unpipe();

@@ -3,7 +3,7 @@ import { Readable, Transform } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { CsvError } from 'csv-parse';
 import { AppError } from '../platform/errors.js';
-import { csvRows, xlsxRows } from './files.js';
+import { csvRows, xlsxRows, type ColumnNamer } from './files.js';
 import type { FileFormat, UploadError } from './uploads.schema.js';
 
 /**
@@ -255,7 +255,7 @@ export interface DataRow {
 
 /** How a file's rows are read: its columns' fields, a JSON item's cells, the JSON array's key. */
 export interface RowReading {
-  columnOf: (header: string) => string;
+  columnOf: ColumnNamer;
   jsonValues: (item: unknown) => Record<string, unknown>;
   jsonKey: string | null;
 }

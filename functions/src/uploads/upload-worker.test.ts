@@ -23,6 +23,8 @@ const store = vi.hoisted(() => ({
   audits: [] as { action: string; after?: unknown }[],
   /** Runs once before the next replace of an upload: another writer's turn. */
   beforeReplace: undefined as ((record: UploadRecord) => void) | undefined,
+  /** Ledger documents written, by id. */
+  ledger: new Map<string, { run: number; entries: { id: string; before: unknown }[] }>(),
 }));
 
 const etagOf = (n: number) => `"${n}"`;
@@ -52,6 +54,13 @@ vi.mock('./uploads.repo.js', async (importOriginal) => {
       const { _etag: _e, _ts: _t, ...plain } = record as Stored<UploadRecord>;
       store.uploads.set(record.id, { record: structuredClone(plain), etag: entry.etag + 1 });
       return Promise.resolve(stored(record.id));
+    },
+    createLedgerBatch: (
+      _scope: unknown,
+      document: { id: string; run: number; entries: { id: string; before: unknown }[] },
+    ) => {
+      store.ledger.set(document.id, structuredClone(document));
+      return Promise.resolve(document);
     },
   };
 });
@@ -181,6 +190,10 @@ function stage(
       errorReportUrl: null,
     },
     uploadedBy: null,
+    runs: [],
+    undone: false,
+    cancelRequested: false,
+    auctionId: null,
     searchText: 'test',
     checkpoint: null,
     revision: 1,
@@ -210,6 +223,7 @@ beforeEach(() => {
   store.writes = 0;
   store.failBlobAfter = undefined;
   store.beforeReplace = undefined;
+  store.ledger.clear();
 });
 
 describe('processUpload', () => {
@@ -244,6 +258,11 @@ describe('processUpload', () => {
     await processUpload(ctx, 'u2');
     expect(store.bidders.size).toBe(300);
     expect(store.writes).toBe(300);
+    // Every bidder written was in the ledger before it was written (some twice: replayed rows).
+    const intended = [...store.ledger.values()].flatMap((document) => document.entries);
+    expect(new Set(intended.map((entry) => entry.id))).toEqual(new Set(store.bidders.keys()));
+    expect(intended.every((entry) => entry.before === null)).toBe(true);
+    expect(recordOf('u2').runs).toMatchObject([{ number: 1, kind: 'import', created: 300 }]);
     expect(recordOf('u2').results).toMatchObject({
       recordsProcessed: 300,
       recordsImported: 300,

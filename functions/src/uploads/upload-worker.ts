@@ -1,23 +1,13 @@
 import type { Readable } from 'node:stream';
-import {
-  indexOfAccount,
-  recordImportMatches,
-  writeNewBidders,
-  type NewBidder,
-} from '../bidders/bidder-import.service.js';
-import { columnOf, jsonValues, rowProblem, toInput } from '../bidders/bidder-rows.js';
-import type { BidderInput } from '../bidders/bidders.schema.js';
-import { buildBidder, firstNoteOf, getBidder } from '../bidders/bidders.service.js';
-import type { ImportIndex } from '../bidders/import-index.js';
 import { writeAudit } from '../platform/audit.js';
 import { deleteBlob, openBlobStream, putBlobStream } from '../platform/blob.js';
 import { systemContext, type RequestContext } from '../platform/context.js';
-import { isNotFound, isStale } from '../platform/cosmos-errors.js';
-import { AppError } from '../platform/errors.js';
 import type { QueueFunction } from '../platform/functions.js';
-import { inFlight } from '../platform/in-flight.js';
 import type { Stored } from '../platform/repo.js';
-import { scoringSettings } from '../scoring/scoring.service.js';
+import { csvRows } from './files.js';
+import type { ImporterDefinition, ImportSink, RowImporter, RowProblem } from './importer.js';
+import { importerFor } from './importers/index.js';
+import { mappedReading, savedMappingOf } from './mapping.js';
 import {
   byteCounter,
   CHECKPOINT_ROWS,
@@ -32,14 +22,17 @@ import {
   type Checkpoint,
   type RowReading,
 } from './upload-processors.js';
+import { RunLedger } from './upload-ledger.js';
+import { undoUpload } from './upload-undo.js';
 import {
   errorReportBlobName,
+  failedRowsBlobName,
   findUpload,
-  replaceUpload,
   uploadBlobName,
   UPLOADS_BLOB_CONTAINER,
   type UploadRecord,
 } from './uploads.repo.js';
+import { Cancelled, newRun, openRun, RunRecord, Stopped, withRun } from './run-record.js';
 import {
   MAX_LISTED_ERRORS,
   PROCESS_QUEUE,
@@ -49,55 +42,49 @@ import {
   type UploadError,
   type UploadFile,
   type UploadResults,
+  type UploadRun as RunEntry,
 } from './uploads.schema.js';
 
 /**
  * The queue-triggered worker that processes an upload whose files are all in Blob Storage.
  *
- * Each file is read as a stream, a row at a time, never whole. Bidders' rows go through the
- * bidder import (checked field by field, exact duplicates skipped, scored, written in batches);
- * the other categories are stored as they are and counted: inventory, auctions and legal too
- * for now, with a note saying their importers come later.
+ * Each file is read as a stream, a row at a time, never whole. A category with an importer
+ * (`importerFor`) has each file's columns mapped to the importer's fields (the user's mapping,
+ * else the detected one) and every row handed to the importer, which checks it, writes it through
+ * its own feature's service (recording its intent in the upload's ledger first, for undo) and
+ * says what became of it. The other categories are stored as they are and counted.
+ *
+ * A run has a mode: `new` (the first run) imports rows whose key is not on file; `failed` only the
+ * rows the last run's error report lists; `update` also overwrites the records on file. An undo
+ * (`upload-undo.ts`) is a run of its own.
  *
  * Counting: recordsProcessed is the rows read of a CSV, Excel or JSON-array file (a JSON file
- * that is not an array, and any other file: PDF, image, Word, ZIP, dump, text, is 1). For
- * bidders, recordsImported is the bidders written; for the stored categories it is the records
- * of the files read to their end (a file that turns out not to be what it says is still stored,
- * but its records are not counted as imported, and an error names it).
+ * that is not an array, and any other file: PDF, image, Word, ZIP, dump, text, is 1). For an
+ * import, recordsImported is the records created and updated; for the stored categories it is
+ * the records of the files read to their end (a file that turns out not to be what it says is
+ * still stored, but its records are not counted as imported, and an error names it). `results`
+ * describe the last run; `runs` keep each run's figures.
  *
  * A bad row never stops the others: it is an error naming its file, row and field; the record
  * keeps the first MAX_LISTED_ERRORS and the count, and the whole list is a CSV report beside the
- * files. The upload ends `completed`, or `error` only when nothing at all could be read.
+ * files. The upload ends `completed`, or `error` when nothing at all could be read or the run was
+ * cancelled.
  *
  * Resuming: the record is written only at checkpoints (every ~1.5 s and at the end of each
- * file; for bidders also every CHECKPOINT_ROWS rows), after every write for the rows before it
+ * file; for an import also every CHECKPOINT_ROWS rows), after every write for the rows before it
  * has landed, so its counts always match its checkpoint. A message delivered again for an upload
- * still `processing` resumes there. Each row's bidder has a document id derived from (upload,
- * file, row), so a row written after the last checkpoint and written again is refused as
- * already there and counted as imported, not twice. A second worker on the same upload (a
- * message visible again while the first still runs) loses its next checkpoint write to the
- * first and stops.
+ * still `processing` resumes there. A row creating a record uses a document id derived from
+ * (upload, file, row), so a row written after the last checkpoint and written again is refused as
+ * already there and counted once. A second worker on the same upload (a message visible again
+ * while the first still runs) loses its next checkpoint write to the first and stops. A cancel
+ * asked for is seen at the next checkpoint (after a crash, the resumed run's first, by when what
+ * the crashed run wrote is counted again).
  */
 
 /** Test hooks. */
 export interface ProcessOptions {
-  /** Fails (as a crash would, leaving what was written) after this many rows of this run. */
+  /** Fails (as a crash would, leaving what was written) after this many rows (or undo entries). */
   failAfterRows?: number;
-}
-
-const BIDDER_BATCH = 50;
-const WRITES_IN_FLIGHT = 2;
-const LATER_IMPORTERS: Partial<Record<UploadRecord['category'], string>> = {
-  inventory: 'inventory items',
-  auctions: 'auctions',
-  legal: 'legal cases',
-};
-
-/** The upload was deleted, or another worker has it: this run ends without a word. */
-class Stopped extends Error {
-  constructor(readonly gone: boolean) {
-    super(gone ? 'upload deleted' : 'upload taken over');
-  }
 }
 
 /** How one file is read: its rows, as one record, or refused with a reason. */
@@ -109,7 +96,10 @@ type Reading =
 interface Tally {
   processed: number;
   imported: number;
+  created: number;
+  updated: number;
   duplicates: number;
+  conflicts: number;
   errors: UploadError[];
   errorCount: number;
   notes: { file: string | null; message: string }[];
@@ -119,7 +109,7 @@ interface Tally {
 interface Processor {
   reading(file: UploadFile): Reading;
   /** The row's problem, or null: the same answer on every run (the error report reads it again). */
-  check(values: Record<string, unknown>): { field: string; message: string } | null;
+  check(values: Record<string, unknown>): RowProblem | null;
   /** A row to process (not done before the checkpoint). */
   row(file: number, row: number, values: Record<string, unknown>): Promise<void>;
   /** A row done before the checkpoint, read past on resuming. */
@@ -131,7 +121,7 @@ interface Processor {
   /** Waits for the writes under way, starting none (what a crash leaves is what they wrote). */
   settle(): Promise<void>;
   /** After the last file: what the audit entry adds. */
-  finish(): Promise<unknown>;
+  finish(): Promise<Record<string, unknown> | null>;
 }
 
 const isTabular = (format: UploadFile['format']): format is 'csv' | 'xlsx' | 'json' =>
@@ -183,191 +173,173 @@ class StoredFiles implements Processor {
   }
 }
 
-/** Rows of a bidders upload, through the bidder import. */
-/** Tries at a fresh bidder ID for a row that brought none, when the one drawn was taken. */
-const BIDDER_ID_DRAWS = 3;
-
-class BidderRows implements Processor {
-  private pending: NewBidder[] = [];
-  /** The input of each pending row that brought no bidder ID, by its document id. */
-  private drawn = new Map<string, BidderInput>();
-  private readonly writes = inFlight(WRITES_IN_FLIGHT);
-
+/** Rows of a category with an importer: mapped to its fields, then handed to it. */
+class ImportedRows implements Processor {
   private constructor(
     private readonly run: UploadRun,
-    private readonly settings: Awaited<ReturnType<typeof scoringSettings>>,
-    private readonly index: ImportIndex,
+    private readonly definition: ImporterDefinition,
+    private readonly importer: RowImporter,
   ) {}
 
-  static async start(run: UploadRun) {
-    const [settings, index] = await Promise.all([
-      scoringSettings(run.ctx),
-      indexOfAccount(run.ctx),
-    ]);
-    return new BidderRows(run, settings, index);
+  static async start(run: UploadRun, definition: ImporterDefinition, ledger: RunLedger) {
+    const { record } = run;
+    const importer = await definition.start({
+      ctx: run.ctx,
+      upload: { id: record.id, name: record.name, auctionId: record.auctionId },
+      mode: run.mode,
+      sink: run.sink,
+      ledger,
+      replaying: () => run.replaying(),
+    });
+    return new ImportedRows(run, definition, importer);
   }
 
   reading(file: UploadFile): Reading {
-    if (file.format === 'xls') {
-      return {
-        kind: 'refused',
-        message:
-          'is a legacy Excel (.xls) file, which cannot be read safely. Save it as .xlsx or CSV and upload that.',
-      };
-    }
+    const refusal = this.definition.refuses(file.format);
+    if (refusal !== null) return { kind: 'refused', message: refusal };
     if (!isTabular(file.format)) {
-      return { kind: 'refused', message: 'only CSV, Excel (.xlsx) and JSON files hold bidders' };
+      return { kind: 'refused', message: 'holds no rows that can be imported' };
     }
     return {
       kind: 'rows',
       format: file.format,
-      reading: {
-        columnOf: columnOf({}),
-        jsonValues: (item) => jsonValues(item, {}),
-        jsonKey: 'bidders',
-      },
+      reading: mappedReading(
+        this.definition.fields,
+        savedMappingOf(this.run.record.mappings, file.index),
+        this.definition.jsonKey,
+      ),
     };
   }
 
   check(values: Record<string, unknown>) {
-    const parsed = toInput(values);
-    return parsed.success ? null : rowProblem(parsed.error);
+    return this.definition.check(values);
   }
 
-  /** The bidder an earlier run wrote for this row, if it did. */
-  private async earlier(id: string) {
-    try {
-      return await getBidder(this.run.ctx, id);
-    } catch (error) {
-      if (error instanceof AppError && error.status === 404) return undefined;
-      throw error;
-    }
-  }
-
-  async row(file: number, row: number, values: Record<string, unknown>) {
-    const { ctx, tally } = this.run;
-    const parsed = toInput(values);
-    if (!parsed.success) {
-      this.run.rowError(file, row, rowProblem(parsed.error));
-      return;
-    }
-    const input = parsed.data;
-    const id = rowDocumentId(this.run.uploadId, file, row);
-    if (this.index.has(input.bidderId, input.email)) {
-      // Just after resuming, the bidder on file may be the one this row wrote before the crash.
-      const earlier = this.run.replaying() ? await this.earlier(id) : undefined;
-      if (earlier) {
-        tally.imported += 1;
-        this.index.wrote([{ record: earlier, notes: [] }]);
-      } else {
-        tally.duplicates += 1;
-      }
-      return;
-    }
-    const record = buildBidder(ctx, input, this.settings, new Date(), id);
-    this.index.claim(record.bidderId, [], record.email);
-    if (input.bidderId === undefined) this.drawn.set(id, input);
-    const note = firstNoteOf(ctx, input, record);
-    this.pending.push({ record, notes: note ? [note] : [] });
-    if (this.pending.length >= BIDDER_BATCH) await this.write();
-  }
-
-  private write() {
-    const batch = this.pending;
-    const drawn = this.drawn;
-    this.pending = [];
-    this.drawn = new Map();
-    const { ctx, tally } = this.run;
-    return this.writes.add(
-      writeNewBidders(ctx, batch).then(async ({ written }) => {
-        tally.imported += written.length;
-        this.index.wrote(written);
-        const landed = new Set(written.map(({ record }) => record.id));
-        // A clash is this row's own bidder from an earlier run, or a bidder ID taken meanwhile.
-        for (const bidder of batch) {
-          if (landed.has(bidder.record.id)) continue;
-          const earlier = await this.earlier(bidder.record.id);
-          if (earlier) {
-            tally.imported += 1;
-            this.index.wrote([{ record: earlier, notes: [] }]);
-          } else if (await this.redrawn(bidder, drawn.get(bidder.record.id))) {
-            tally.imported += 1;
-          } else {
-            tally.duplicates += 1;
-          }
-        }
-      }),
+  row(file: number, row: number, values: Record<string, unknown>) {
+    const fileName = this.run.record.files[file]?.name ?? `file_${file}`;
+    return this.importer.row(
+      { file, fileName, row },
+      rowDocumentId(this.run.record.id, file, row),
+      values,
     );
-  }
-
-  /** A row that brought no bidder ID, whose drawn one was taken, written with a fresh one. */
-  private async redrawn(bidder: NewBidder, input: BidderInput | undefined) {
-    if (!input) return false;
-    for (let draw = 0; draw < BIDDER_ID_DRAWS; draw += 1) {
-      const record = buildBidder(this.run.ctx, input, this.settings, new Date(), bidder.record.id);
-      const { written } = await writeNewBidders(this.run.ctx, [{ record, notes: bidder.notes }]);
-      if (written.length) {
-        this.index.claim(record.bidderId, [], record.email);
-        this.index.wrote(written);
-        return true;
-      }
-    }
-    return false;
   }
 
   skipped() {}
 
   endFile() {}
 
-  async flush() {
-    if (this.pending.length) await this.write();
-    await this.writes.finish();
+  flush() {
+    return this.importer.flush();
   }
 
   settle() {
-    return this.writes.settle();
+    return this.importer.settle();
   }
 
   async finish() {
-    await this.flush();
-    return recordImportMatches(this.run.ctx, this.index, this.settings.autoMergeThreshold);
+    await this.importer.flush();
+    return this.importer.finish();
   }
 }
 
-class UploadRun {
-  readonly uploadId: string;
+/** Which rows a run of failed rows takes, per file: those listed, or all of a file that failed. */
+type FailedRows = Map<number, Set<number> | 'all'>;
+
+/** The rows the last run's error report lists (its copy made when the re-run was asked for). */
+async function failedRowsOf(ctx: RequestContext, record: UploadRecord): Promise<FailedRows> {
+  const failed: FailedRows = new Map();
+  const source = await openBlobStream(
+    UPLOADS_BLOB_CONTAINER,
+    failedRowsBlobName(ctx.scope.accountId, record.id),
+  );
+  if (!source) return failed;
+  const indexesOf = (name: string) =>
+    record.files.filter((file) => file.name === name).map((file) => file.index);
+  for await (const { values } of csvRows(source, (header) => header, 'report')) {
+    const row = Number(values.row);
+    // The report makes a name starting like a formula inert with a quote: that is taken off.
+    const name = String(values.file ?? '').replace(/^'(?=[=+\-@\t\r])/, '');
+    for (const file of indexesOf(name)) {
+      const known = failed.get(file);
+      if (values.row === '' || !Number.isInteger(row)) failed.set(file, 'all');
+      else if (known === undefined) failed.set(file, new Set([row]));
+      else if (known !== 'all') known.add(row);
+    }
+  }
+  return failed;
+}
+
+class UploadRun extends RunRecord {
   readonly tally: Tally;
+  readonly sink: ImportSink;
   private readonly resumeFrom: Checkpoint | null;
   private readonly pacer: Pacer;
+  private current: RunEntry;
+  private failed: FailedRows | null = null;
   private rowsThisRun = 0;
   private bytesRead = 0;
   /** Progress never goes back: a resumed run reads its file again from the start. */
   private progress: number;
 
   constructor(
-    readonly ctx: RequestContext,
-    private record: Stored<UploadRecord>,
+    ctx: RequestContext,
+    record: Stored<UploadRecord>,
+    private readonly definition: ImporterDefinition | undefined,
     private readonly options: ProcessOptions,
   ) {
-    this.uploadId = record.id;
+    super(ctx, record);
     this.resumeFrom = record.checkpoint;
     // Stored files write nothing per row: their checkpoints are only for progress, by time.
-    this.pacer = new Pacer(
-      Date.now,
-      record.category === 'bidders' ? CHECKPOINT_ROWS : Number.POSITIVE_INFINITY,
-    );
+    this.pacer = new Pacer(Date.now, definition ? CHECKPOINT_ROWS : Number.POSITIVE_INFINITY);
     this.progress = record.checkpoint ? record.progress : 0;
+    // A record queued before runs were kept (or put in place by hand) starts its first here.
+    this.current = openRun(record) ?? newRun(record, 'import', 'new', record.uploadedBy);
     const results = record.results;
     this.tally = record.checkpoint
       ? {
           processed: results.recordsProcessed,
           imported: results.recordsImported,
+          created: this.current.created,
+          updated: this.current.updated,
           duplicates: results.duplicates ?? 0,
+          conflicts: 0,
           errors: [...results.errors],
           errorCount: results.errorCount,
           notes: [...(results.notes ?? [])],
         }
-      : { processed: 0, imported: 0, duplicates: 0, errors: [], errorCount: 0, notes: [] };
+      : {
+          processed: 0,
+          imported: 0,
+          created: 0,
+          updated: 0,
+          duplicates: 0,
+          conflicts: 0,
+          errors: [],
+          errorCount: 0,
+          notes: [],
+        };
+    const { tally } = this;
+    this.sink = {
+      created: () => {
+        tally.imported += 1;
+        tally.created += 1;
+      },
+      updated: () => {
+        tally.imported += 1;
+        tally.updated += 1;
+      },
+      duplicate: () => {
+        tally.duplicates += 1;
+      },
+      conflict: () => {
+        tally.conflicts += 1;
+      },
+      error: (ref, problem) => this.rowError(ref.file, ref.row, problem),
+    };
+  }
+
+  get mode() {
+    return this.current.mode ?? 'new';
   }
 
   /** Whether a row now may have been written by the run that crashed (see CHECKPOINT_ROWS). */
@@ -375,7 +347,7 @@ class UploadRun {
     return this.resumeFrom !== null && this.rowsThisRun < CHECKPOINT_ROWS;
   }
 
-  rowError(file: number, row: number | null, problem: { field: string | null; message: string }) {
+  rowError(file: number, row: number | null, problem: RowProblem) {
     this.addError({
       file: this.fileName(file),
       row,
@@ -406,37 +378,15 @@ class UploadRun {
       recordsImported: tally.imported,
       errors: tally.errors,
       errorCount: tally.errorCount,
-      downloadUrl: this.record.files.length ? downloadPath(this.uploadId) : null,
+      downloadUrl: this.record.files.length ? downloadPath(this.record.id) : null,
       errorReportUrl,
       duplicates: tally.duplicates,
       notes: tally.notes,
     };
   }
 
-  /**
-   * Replaces the record over its ETag. When it changed meanwhile, it is read again: gone, no
-   * longer processing, or moved on by another worker, and this run stops; otherwise (something
-   * else about it changed) the write is made again over the new ETag.
-   */
-  private async save(change: (record: UploadRecord) => UploadRecord) {
-    for (let attempt = 0; ; attempt += 1) {
-      try {
-        this.record = await replaceUpload(this.ctx.scope, change(this.record), this.record._etag);
-        return;
-      } catch (error) {
-        if (isNotFound(error)) throw new Stopped(true);
-        if (!isStale(error) || attempt >= 4) throw error;
-      }
-      const fresh = await findUpload(this.ctx.scope, this.uploadId);
-      if (!fresh) throw new Stopped(true);
-      if (
-        fresh.status !== 'processing' ||
-        JSON.stringify(fresh.checkpoint) !== JSON.stringify(this.record.checkpoint)
-      ) {
-        throw new Stopped(false);
-      }
-      this.record = fresh;
-    }
+  private runNow(): RunEntry {
+    return { ...this.current, created: this.tally.created, updated: this.tally.updated };
   }
 
   private async checkpoint(processor: Processor, file: number, row: number) {
@@ -450,8 +400,9 @@ class UploadRun {
     this.progress = Math.max(this.progress, progressOf(this.bytesRead, this.totalBytes()));
     const { progress } = this;
     const results = this.results();
+    const run = this.runNow();
     await this.save((record) => ({
-      ...record,
+      ...withRun(record, run),
       progress,
       checkpoint,
       results,
@@ -459,6 +410,7 @@ class UploadRun {
       updatedAt: new Date().toISOString(),
     }));
     this.pacer.reset();
+    if (this.record.cancelRequested) throw new Cancelled();
   }
 
   private totalBytes() {
@@ -469,7 +421,7 @@ class UploadRun {
   private async open(file: UploadFile) {
     const source = await openBlobStream(
       UPLOADS_BLOB_CONTAINER,
-      uploadBlobName(this.ctx.scope.accountId, this.uploadId, file.index),
+      uploadBlobName(this.ctx.scope.accountId, this.record.id, file.index),
     );
     if (!source) return undefined;
     const state = { sourceFailed: false };
@@ -484,12 +436,23 @@ class UploadRun {
     return { source, counted, state };
   }
 
+  /** Whether this run takes the row: every row, or (a run of failed rows) those listed. */
+  private takes(file: number, row: number) {
+    if (!this.failed) return true;
+    const rows = this.failed.get(file);
+    return rows === 'all' || (rows !== undefined && rows.has(row));
+  }
+
   /**
    * Reads one file, each row to the processor; its own problems are errors naming it. On
    * resuming, the rows up to the checkpoint are read past (files before it are not read at all).
    */
   private async processFile(processor: Processor, file: number) {
     const upload = this.record.files[file] as UploadFile;
+    if (this.failed && !this.failed.has(file)) {
+      this.bytesRead += upload.size;
+      return;
+    }
     const reading = processor.reading(upload);
     if (!upload.received) {
       this.rowError(file, null, { field: null, message: 'was not received' });
@@ -536,6 +499,7 @@ class UploadRun {
           processor.skipped();
           continue;
         }
+        if (!this.takes(file, row)) continue;
         this.tally.processed += 1;
         await processor.row(file, row, values);
         this.rowsThisRun += 1;
@@ -555,9 +519,10 @@ class UploadRun {
     processor.endFile(whole);
   }
 
-  /** Every error of the upload again, from the files: for a report longer than the list kept. */
+  /** Every error of the run again, from the files: for a report longer than the list kept. */
   private async *allErrors(processor: Processor): AsyncGenerator<UploadError> {
     for (let file = 0; file < this.record.files.length; file += 1) {
+      if (this.failed && !this.failed.has(file)) continue;
       const upload = this.record.files[file] as UploadFile;
       const name = this.fileName(file);
       const fileError = (message: string): UploadError => ({
@@ -592,6 +557,7 @@ class UploadRun {
             break;
           }
           if (next.done) break;
+          if (!this.takes(file, next.value.row)) continue;
           const problem = processor.check(next.value.values);
           if (problem) yield { file: name, row: next.value.row, ...problem };
         }
@@ -603,63 +569,103 @@ class UploadRun {
   }
 
   async run() {
-    const { record } = this;
-    const processor: Processor =
-      record.category === 'bidders' ? await BidderRows.start(this) : new StoredFiles(this.tally);
-    const later = LATER_IMPORTERS[record.category];
-    for (const file of later ? record.files : []) {
-      this.note(
-        file.name,
-        `Importing ${later ?? ''} from files comes in a later release: this file is stored, counted and searchable by name.`,
-      );
-    }
+    const { record, definition } = this;
+    const ledger = new RunLedger(this.ctx.scope, record.id, this.current.number);
+    const processor: Processor = definition
+      ? await ImportedRows.start(this, definition, ledger)
+      : new StoredFiles(this.tally);
+    if (definition && this.mode === 'failed') this.failed = await failedRowsOf(this.ctx, record);
     const start = this.resumeFrom?.file ?? 0;
     for (let file = 0; file < start; file += 1) this.bytesRead += record.files[file]?.size ?? 0;
-    // Marks the run as started, so a message delivered again knows it resumes.
-    if (!this.resumeFrom) await this.checkpoint(processor, 0, 0);
-    for (let file = start; file < record.files.length; file += 1) {
-      await this.processFile(processor, file);
-      await this.checkpoint(processor, file + 1, 0);
+    let cancelled = false;
+    try {
+      // Marks the run as started, so a message delivered again knows it resumes.
+      if (!this.resumeFrom) await this.checkpoint(processor, 0, 0);
+      for (let file = start; file < record.files.length; file += 1) {
+        await this.processFile(processor, file);
+        await this.checkpoint(processor, file + 1, 0);
+      }
+    } catch (error) {
+      if (!(error instanceof Cancelled)) throw error;
+      cancelled = true;
     }
-    const matches = await processor.finish();
+    const summary = await processor.finish();
+    const { conflicts } = this.tally;
+    if (conflicts > 0) {
+      this.note(
+        null,
+        conflicts === 1
+          ? '1 possible duplicate waits for a decision under Conflict Resolution.'
+          : `${conflicts} possible duplicates wait for a decision under Conflict Resolution.`,
+      );
+    }
+    if (cancelled) {
+      this.note(
+        null,
+        `Cancelled: the ${this.tally.imported} record${this.tally.imported === 1 ? '' : 's'} it imported before stopping stay; Undo removes them.`,
+      );
+    }
+    await this.end(processor, cancelled, summary);
+  }
+
+  private async end(
+    processor: Processor,
+    cancelled: boolean,
+    summary: Record<string, unknown> | null,
+  ) {
+    const { record } = this;
     let errorReportUrl: string | null = null;
-    const reportName = errorReportBlobName(this.ctx.scope.accountId, this.uploadId);
+    const reportName = errorReportBlobName(this.ctx.scope.accountId, record.id);
     if (this.tally.errorCount > 0) {
       const listed = this.tally.errors;
+      // A cancelled run's rows past where it stopped were never its own: it reports the list kept.
       const errors =
-        this.tally.errorCount > listed.length
+        this.tally.errorCount > listed.length && !cancelled
           ? this.allErrors(processor)
           : (async function* () {
               yield* listed;
             })();
       await putBlobStream(UPLOADS_BLOB_CONTAINER, reportName, errorReport(errors), 'text/csv');
-      errorReportUrl = errorReportPath(this.uploadId);
+      errorReportUrl = errorReportPath(record.id);
+    } else {
+      // The last run's report goes with it: a later run of failed rows reads this run's.
+      await deleteBlob(UPLOADS_BLOB_CONTAINER, reportName).catch(() => undefined);
     }
-    const status = this.tally.processed === 0 && this.tally.errorCount > 0 ? 'error' : 'completed';
+    const status =
+      cancelled || (this.tally.processed === 0 && this.tally.errorCount > 0)
+        ? 'error'
+        : 'completed';
     const results = this.results(errorReportUrl);
+    const at = new Date().toISOString();
+    const run: RunEntry = { ...this.runNow(), finishedAt: at, cancelled };
     await writeAudit(this.ctx, {
-      action: 'upload.process',
-      entity: { type: 'upload', id: this.uploadId },
+      action: cancelled ? 'upload.cancel' : 'upload.process',
+      entity: { type: 'upload', id: record.id },
       before: { status: 'processing' },
       after: {
         status,
         category: record.category,
+        run: run.number,
+        mode: run.mode,
         files: record.files.map((file) => file.name),
         recordsProcessed: results.recordsProcessed,
         recordsImported: results.recordsImported,
+        created: run.created,
+        updated: run.updated,
         duplicates: results.duplicates,
         errorCount: results.errorCount,
-        ...(matches ? { possibleDuplicates: matches } : {}),
+        ...(summary ?? {}),
       },
     });
-    const at = new Date().toISOString();
     try {
       await this.save((current) => ({
-        ...current,
+        ...withRun(current, run),
         status,
         progress: 100,
         completedDate: at,
         results,
+        cancelRequested: false,
+        undone: false,
         checkpoint: {
           file: current.files.length,
           row: 0,
@@ -680,9 +686,10 @@ class UploadRun {
 }
 
 /**
- * Processes an upload whose files are all stored (status `processing`): a deleted upload, or
- * one already finished (a message delivered twice), is left as it is. A failure of the platform
- * throws, so the queue delivers the message again and the next run resumes at the checkpoint.
+ * Processes an upload whose files are all stored (status `processing`), or undoes it when its
+ * run under way is an undo: a deleted upload, or one already finished (a message delivered
+ * twice), is left as it is. A failure of the platform throws, so the queue delivers the message
+ * again and the next run resumes at the checkpoint.
  */
 export async function processUpload(
   ctx: RequestContext,
@@ -691,20 +698,23 @@ export async function processUpload(
 ): Promise<void> {
   const record = await findUpload(ctx.scope, uploadId);
   if (!record || record.status !== 'processing') return;
+  const definition = importerFor(record.category);
   try {
-    await new UploadRun(ctx, record, options).run();
+    if (openRun(record)?.kind === 'undo') await undoUpload(ctx, record, definition, options);
+    else await new UploadRun(ctx, record, definition, options).run();
   } catch (error) {
     if (error instanceof Stopped) return;
     throw error;
   }
 }
 
-/** The queue trigger: one message per upload whose files have all arrived. */
+/** The queue trigger: one message per upload whose files have all arrived, or to undo. */
 export const uploadWorkerFunction: QueueFunction = {
   kind: 'queue',
   name: 'data-upload-process',
   queueName: PROCESS_QUEUE,
   handler: async (message) => {
+    // The record's run under way says whether to process or undo; the message's action agrees.
     const { accountId, uploadId } = processMessageSchema.parse(message);
     await processUpload(systemContext(accountId), uploadId);
   },

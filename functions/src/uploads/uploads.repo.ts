@@ -1,6 +1,14 @@
 import type { ContainerDefinition } from '../platform/cosmos.js';
-import { TenantRepository, type AccountScope, type Page, type Stored } from '../platform/repo.js';
-import type { Upload, UploadCategory, UploadStatus } from './uploads.schema.js';
+import { isNotFound } from '../platform/cosmos-errors.js';
+import {
+  MAX_BATCH_OPERATIONS,
+  TenantRepository,
+  type AccountScope,
+  type Page,
+  type Stored,
+} from '../platform/repo.js';
+import type { LedgerEntry } from './importer.js';
+import type { FileMappings, Upload, UploadCategory, UploadStatus } from './uploads.schema.js';
 
 /**
  * One document per upload in the account's partition; its files are blobs in
@@ -24,9 +32,29 @@ export interface UploadRecord extends Omit<Upload, 'etag'> {
   searchText: string;
   /** Where the worker got to, so a retried message resumes instead of starting over. */
   checkpoint: { file: number; row: number; imported: number; processed: number } | null;
+  /** The column mappings the user chose, by file (files left out use the detected mapping). */
+  mappings?: FileMappings;
   revision: number;
   createdAt: string;
   updatedAt: string;
+}
+
+/** Fields a record written before runs, undo and cancel existed may lack. */
+type LaterFields = 'runs' | 'undone' | 'cancelRequested' | 'auctionId';
+
+/** A record as created: the later fields default when left out. */
+export type NewUploadRecord = Omit<UploadRecord, 'accountId' | LaterFields> &
+  Partial<Pick<UploadRecord, LaterFields>>;
+
+/** A stored record with the later fields filled in (an older record reads as never re-run). */
+function filled<T extends NewUploadRecord>(record: T): T & Pick<UploadRecord, LaterFields> {
+  return {
+    ...record,
+    runs: record.runs ?? [],
+    undone: record.undone ?? false,
+    cancelRequested: record.cancelRequested ?? false,
+    auctionId: record.auctionId ?? null,
+  };
 }
 
 export const UPLOADS_BLOB_CONTAINER = 'data-uploads';
@@ -36,6 +64,9 @@ export const uploadBlobName = (accountId: string, uploadId: string, index: numbe
   `${accountId}/${uploadId}/${index}`;
 export const errorReportBlobName = (accountId: string, uploadId: string) =>
   `${accountId}/${uploadId}/errors.csv`;
+/** A copy of the last run's error report, which a run of its failed rows reads. */
+export const failedRowsBlobName = (accountId: string, uploadId: string) =>
+  `${accountId}/${uploadId}/failed-rows.csv`;
 /** Every blob of one upload, for `deleteBlobsUnder`. */
 export const uploadBlobPrefix = (accountId: string, uploadId: string) =>
   `${accountId}/${uploadId}/`;
@@ -47,14 +78,14 @@ export async function findUpload(
   id: string,
 ): Promise<Stored<UploadRecord> | undefined> {
   const found = await uploads.find(scope, id);
-  return found?.kind === 'upload' ? found : undefined;
+  return found?.kind === 'upload' ? filled(found) : undefined;
 }
 
-export function createUpload(
+export async function createUpload(
   scope: AccountScope,
-  record: Omit<UploadRecord, 'accountId'>,
+  record: NewUploadRecord,
 ): Promise<Stored<UploadRecord>> {
-  return uploads.create(scope, record);
+  return filled(await uploads.create(scope, filled(record)));
 }
 
 /** Replaces only over `etag`; a raw 412 otherwise (check with `isStale`). */
@@ -63,7 +94,7 @@ export function replaceUpload(
   record: UploadRecord,
   etag: string,
 ): Promise<Stored<UploadRecord>> {
-  return uploads.replace(scope, record, etag);
+  return uploads.replace(scope, record, etag).then(filled);
 }
 
 export function deleteUploadRecord(scope: AccountScope, id: string, etag?: string) {
@@ -78,7 +109,7 @@ export interface HistoryFilters {
 }
 
 /** One page of the account's uploads, newest first. */
-export function pageUploads(
+export async function pageUploads(
   scope: AccountScope,
   filters: HistoryFilters,
   pageSize: number,
@@ -98,11 +129,104 @@ export function pageUploads(
     clauses.push('CONTAINS(c.searchText, @search)');
     parameters.push({ name: '@search', value: filters.search });
   }
-  return uploads.page(scope, {
+  const page = await uploads.page(scope, {
     where: clauses.join(' AND '),
     parameters,
     orderBy: 'c.uploadDate DESC, c.id DESC',
     pageSize,
     ...(continuationToken ? { continuationToken } : {}),
   });
+  return { ...page, items: page.items.map(filled) };
+}
+
+/**
+ * The ledger of what an upload's runs wrote, for undo: one document per batch of entries (an
+ * importer's write batch), in the account's partition, numbered by run and by `seq` (rising in
+ * the order written). An undo marks each document it has taken back, so it resumes after a crash
+ * and a later undo leaves those alone.
+ */
+export const uploadLedgerContainer: ContainerDefinition = {
+  id: 'upload-ledger',
+  partitionKey: '/accountId',
+  compositeIndexes: [
+    [
+      { path: '/run', order: 'descending' },
+      { path: '/seq', order: 'descending' },
+    ],
+  ],
+};
+
+export type UndoOutcome = 'removed' | 'restored' | 'kept' | 'gone';
+
+export interface LedgerRecord {
+  id: string;
+  accountId: string;
+  uploadId: string;
+  run: number;
+  seq: number;
+  entries: LedgerEntry[];
+  createdAt: string;
+  /** Set once an undo has taken the entries back: which undo run, and each entry's outcome. */
+  undo: { run: number; at: string; outcomes: UndoOutcome[] } | null;
+}
+
+const ledger = new TenantRepository<LedgerRecord>(uploadLedgerContainer.id);
+
+export function createLedgerBatch(
+  scope: AccountScope,
+  record: Omit<LedgerRecord, 'accountId'>,
+): Promise<Stored<LedgerRecord>> {
+  return ledger.create(scope, record);
+}
+
+/** One page of an upload's ledger, newest first (by run, then as written). */
+export function pageLedger(
+  scope: AccountScope,
+  uploadId: string,
+  pageSize: number,
+  continuationToken?: string,
+): Promise<Page<Stored<LedgerRecord>>> {
+  return ledger.page(scope, {
+    where: 'c.uploadId = @uploadId',
+    parameters: [{ name: '@uploadId', value: uploadId }],
+    orderBy: 'c.run DESC, c.seq DESC',
+    pageSize,
+    ...(continuationToken ? { continuationToken } : {}),
+  });
+}
+
+/** Marks a ledger document taken back by an undo run. */
+export function markLedgerUndone(
+  scope: AccountScope,
+  id: string,
+  undo: NonNullable<LedgerRecord['undo']>,
+): Promise<Stored<LedgerRecord>> {
+  return ledger.patch(scope, id, [{ op: 'set', path: '/undo', value: undo }]);
+}
+
+/** Removes an upload's ledger (the upload is deleted: nothing is left to undo), a page at a time. */
+export async function deleteLedgerOf(scope: AccountScope, uploadId: string): Promise<void> {
+  for (;;) {
+    const page = await ledger.page(scope, {
+      select: 'c.id',
+      where: 'c.uploadId = @uploadId',
+      parameters: [{ name: '@uploadId', value: uploadId }],
+      pageSize: MAX_BATCH_OPERATIONS,
+    });
+    if (page.items.length === 0) return;
+    try {
+      await ledger.writeBatch(
+        scope,
+        page.items.map(({ id }) => ({ op: 'delete' as const, id })),
+      );
+    } catch (error) {
+      // One went meanwhile (a delete run twice): the rest one by one.
+      if (!isNotFound(error)) throw error;
+      for (const { id } of page.items) {
+        await ledger.delete(scope, id).catch((failure: unknown) => {
+          if (!isNotFound(failure)) throw failure;
+        });
+      }
+    }
+  }
 }

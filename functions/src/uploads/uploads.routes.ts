@@ -17,23 +17,34 @@ import { readForm, type FormPart } from './files.js';
 import { uploadWorkerFunction } from './upload-worker.js';
 import {
   acceptFormUpload,
+  cancelUpload,
   completeUpload,
   createUploadSession,
   deleteUpload,
+  previewUpload,
+  requestUndo,
+  rerunUpload,
   uploadDownload,
   uploadHistory,
+  uploadOverwrites,
   uploadStatus,
 } from './uploads.service.js';
 import {
+  cancelResultSchema,
+  completeUploadSchema,
   downloadQuerySchema,
   historyPageSchema,
   historyQuerySchema,
   MAX_UPLOAD_FILES,
   MAX_UPLOAD_TOTAL_BYTES,
+  overwritePreviewSchema,
+  rerunSchema,
+  undoResultSchema,
   UPLOAD_MESSAGES,
   uploadAcceptedSchema,
   uploadDeletedSchema,
   uploadIdParams,
+  uploadPreviewSchema,
   uploadSchema,
   uploadSessionInputSchema,
   uploadSessionSchema,
@@ -193,7 +204,7 @@ export const uploadFunctions: FunctionTable = {
       methods: ['POST'],
       permission: 'data:import',
       summary:
-        'Uploads files (multipart: name, description, category, then file_0..n; 100 MB in all), streamed to storage and queued for processing',
+        'Uploads files (multipart: name, description, category, optional mappings (JSON) and auctionId, then file_0..n; 100 MB in all), streamed to storage and queued for processing',
       response: uploadAcceptedSchema,
       maxBodyBytes: MAX_UPLOAD_TOTAL_BYTES + FORM_OVERHEAD,
       handler: async ({ ctx, request }) => {
@@ -239,13 +250,81 @@ export const uploadFunctions: FunctionTable = {
       methods: ['POST'],
       permission: 'data:import',
       summary:
-        "Checks a browser upload's files arrived whole and are accepted formats, then queues it (409 naming a missing file)",
+        "Checks a browser upload's files arrived whole and are accepted formats, then queues it with the chosen column mappings (409 naming a missing file)",
       params: uploadIdParams,
+      body: completeUploadSchema.optional(),
       response: uploadSchema,
       concurrency: 'if-match-optional',
-      handler: async ({ ctx, params, ifMatch }) => {
-        const upload = await completeUpload(ctx, params.uploadId, ifMatch);
+      handler: async ({ ctx, params, body, ifMatch }) => {
+        const upload = await completeUpload(ctx, params.uploadId, ifMatch, body ?? {});
         return { json: upload, etag: upload.etag };
+      },
+    }),
+    httpRoute({
+      name: 'data-upload-preview',
+      route: 'data-upload/{uploadId}/preview',
+      methods: ['GET'],
+      permission: 'data:import',
+      summary:
+        "Each file's first rows (read from its first bytes), its columns and the mapping they would be read with",
+      params: uploadIdParams,
+      response: uploadPreviewSchema,
+      handler: async ({ ctx, params }) => ({ json: await previewUpload(ctx, params.uploadId) }),
+    }),
+    httpRoute({
+      name: 'data-upload-overwrites',
+      route: 'data-upload/{uploadId}/overwrites',
+      methods: ['GET'],
+      permission: 'data:import',
+      summary: 'What a re-run in update mode would overwrite, from the first rows',
+      params: uploadIdParams,
+      response: overwritePreviewSchema,
+      handler: async ({ ctx, params }) => ({ json: await uploadOverwrites(ctx, params.uploadId) }),
+    }),
+    httpRoute({
+      name: 'data-upload-rerun',
+      route: 'data-upload/{uploadId}/rerun',
+      methods: ['POST'],
+      permission: 'data:import',
+      summary:
+        'Processes a finished upload again: new rows, failed rows or update all (409 while processing)',
+      params: uploadIdParams,
+      body: rerunSchema,
+      response: uploadSchema,
+      concurrency: 'if-match',
+      handler: async ({ ctx, params, body, ifMatch }) => {
+        const upload = await rerunUpload(ctx, params.uploadId, ifMatch, body);
+        return { json: upload, etag: upload.etag };
+      },
+    }),
+    httpRoute({
+      name: 'data-upload-undo',
+      route: 'data-upload/{uploadId}/undo',
+      methods: ['POST'],
+      permission: 'data:import',
+      summary:
+        'Queues the undo of everything the upload imported: created records removed, changed ones put back',
+      params: uploadIdParams,
+      response: undoResultSchema,
+      concurrency: 'if-match',
+      handler: async ({ ctx, params, ifMatch }) => {
+        const { upload } = await requestUndo(ctx, params.uploadId, ifMatch);
+        return { json: { uploadId: upload.id, status: upload.status }, etag: upload.etag };
+      },
+    }),
+    httpRoute({
+      name: 'data-upload-cancel',
+      route: 'data-upload/{uploadId}/cancel',
+      methods: ['POST'],
+      permission: 'data:import',
+      summary:
+        'Cancels an upload: one still uploading is removed with its files; a run under way stops at its next checkpoint',
+      params: uploadIdParams,
+      response: cancelResultSchema,
+      concurrency: 'if-match',
+      handler: async ({ ctx, params, ifMatch }) => {
+        const { etag, ...result } = await cancelUpload(ctx, params.uploadId, ifMatch);
+        return { json: result, ...(etag ? { etag } : {}) };
       },
     }),
     httpRoute({

@@ -103,6 +103,32 @@ export type UploadResults = z.infer<typeof uploadResultsSchema>;
 
 export const personSchema = z.object({ id: z.string(), name: z.string() });
 
+/**
+ * How a run treats rows: `new` imports rows whose key is not on file (what a first run does);
+ * `failed` runs again only the rows that failed last time; `update` also overwrites the records
+ * on file that share a row's key (see the overwrite preview first).
+ */
+export const importModes = ['new', 'failed', 'update'] as const;
+export type ImportMode = (typeof importModes)[number];
+
+/** A run of an upload: the first, then every re-run and an undo. */
+export const uploadRunSchema = z.object({
+  number: z.number().int(),
+  kind: z.enum(['import', 'undo']),
+  mode: z.enum(importModes).nullable(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  by: personSchema.nullable(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  /** For an undo: records removed and put back, and those left because they changed since. */
+  removed: z.number().int(),
+  restored: z.number().int(),
+  kept: z.number().int(),
+  cancelled: z.boolean(),
+});
+export type UploadRun = z.infer<typeof uploadRunSchema>;
+
 export const uploadSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -117,6 +143,14 @@ export const uploadSchema = z.object({
   completedDate: z.string().nullable(),
   results: uploadResultsSchema,
   uploadedBy: personSchema.nullable(),
+  /** Every run so far, oldest first (empty until processing starts). */
+  runs: z.array(uploadRunSchema),
+  /** Whether an undo has removed what the upload's runs wrote. */
+  undone: z.boolean(),
+  /** A cancel was asked for; the run stops at its next checkpoint. */
+  cancelRequested: z.boolean(),
+  /** For an auctions upload from an auction's Import dialog: the auction its lots go into. */
+  auctionId: z.string().nullable(),
   etag: z.string(),
 });
 export type Upload = z.infer<typeof uploadSchema>;
@@ -213,6 +247,104 @@ export const errorReportPath = (uploadId: string) => `${downloadPath(uploadId)}?
 export const processMessageSchema = z.object({
   accountId: z.string(),
   uploadId: z.string(),
+  /** `undo`: take back what the upload's runs wrote (the record's last run says the same). */
+  action: z.enum(['process', 'undo']).default('process'),
 });
 export type ProcessMessage = z.infer<typeof processMessageSchema>;
 export const PROCESS_QUEUE = 'data-uploads';
+
+/* ---- Column mapping, re-runs, undo and cancel (issue 15, second part) ---- */
+
+/** A field an importer fills: the mapping's targets, in the order the screen lists them. */
+export const importFieldSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  required: z.boolean(),
+});
+export type ImportField = z.infer<typeof importFieldSchema>;
+
+/** Source column (a CSV/XLSX header or a JSON item's key) to the field it fills; null ignores it. */
+export const columnMappingSchema = z.record(z.string().max(200), z.string().max(100).nullable());
+export type ColumnMapping = z.infer<typeof columnMappingSchema>;
+
+/** GET /data-upload/{id}/preview: each tabular file's first rows and the detected mapping. */
+export const PREVIEW_ROWS = 10;
+export const filePreviewSchema = z.object({
+  index: z.number().int(),
+  name: z.string(),
+  format: z.enum(fileFormats).nullable(),
+  /** The source columns in the file's order (empty for a file that holds no rows). */
+  columns: z.array(z.string()),
+  /** The first PREVIEW_ROWS rows, raw, by source column. */
+  rows: z.array(z.record(z.string(), z.string())),
+  /** The mapping that will be used: the saved one, else the detected one. */
+  mapping: columnMappingSchema,
+  /** Required fields no column maps to: processing would fail every row. */
+  missingRequired: z.array(z.string()),
+  /** Why this file has no preview (not tabular, unreadable), or null. */
+  problem: z.string().nullable(),
+});
+export const uploadPreviewSchema = z.object({
+  uploadId: z.string(),
+  category: z.enum(uploadCategories),
+  /** The fields of the category's importer; empty for categories that are only stored. */
+  fields: z.array(importFieldSchema),
+  files: z.array(filePreviewSchema),
+});
+export type UploadPreview = z.infer<typeof uploadPreviewSchema>;
+
+/** The mapping chosen for each file, by its index (files left out use the detected mapping). */
+export const fileMappingsSchema = z.array(
+  z.object({ file: z.number().int().min(0).max(MAX_UPLOAD_FILES), mapping: columnMappingSchema }),
+);
+export type FileMappings = z.infer<typeof fileMappingsSchema>;
+
+/** POST /data-upload/{id}/complete (browser sessions): the files are in; optional mapping. */
+export const completeUploadSchema = z.object({
+  mappings: fileMappingsSchema.optional(),
+  /** For an auctions upload made from an auction's Import dialog: its lots go into this auction. */
+  auctionId: z.string().trim().min(1).max(100).optional(),
+});
+export type CompleteUpload = z.infer<typeof completeUploadSchema>;
+
+/** POST /data-upload/{id}/rerun (If-Match): a finished upload processed again. */
+export const rerunSchema = z.object({
+  mode: z.enum(importModes),
+  mappings: fileMappingsSchema.optional(),
+});
+export type Rerun = z.infer<typeof rerunSchema>;
+
+/** GET /data-upload/{id}/overwrites: what `update` would change, from the first rows read. */
+export const OVERWRITE_PREVIEW_ROWS = 2000;
+export const overwritePreviewSchema = z.object({
+  /** Rows read to build this preview (at most OVERWRITE_PREVIEW_ROWS). */
+  rowsRead: z.number().int(),
+  /** Whether every row of the upload was read. */
+  complete: z.boolean(),
+  /** Of the rows read: records on file that would change, and rows that would be new. */
+  wouldUpdate: z.number().int(),
+  wouldCreate: z.number().int(),
+  /** The first 50 records that would change, each with the fields that differ. */
+  changes: z.array(
+    z.object({
+      file: z.string(),
+      row: z.number().int(),
+      entity: z.string(),
+      recordId: z.string(),
+      title: z.string(),
+      fields: z.array(
+        z.object({ field: z.string(), existing: z.unknown(), imported: z.unknown() }),
+      ),
+    }),
+  ),
+});
+export type OverwritePreview = z.infer<typeof overwritePreviewSchema>;
+
+/** POST /data-upload/{id}/undo (If-Match): every record its runs created removed, changed put back. */
+export const undoResultSchema = z.object({ uploadId: z.string(), status: z.enum(uploadStatuses) });
+
+/** POST /data-upload/{id}/cancel (If-Match): a run under way stops at its next checkpoint. */
+export const cancelResultSchema = z.object({
+  uploadId: z.string(),
+  status: z.enum(uploadStatuses),
+});

@@ -11,6 +11,7 @@ import {
   putBlobStream,
   readBlobRange,
 } from '../platform/blob.js';
+import { getAuction } from '../auctions/auctions.service.js';
 import type { RequestContext } from '../platform/context.js';
 import { isNotFound, isStale } from '../platform/cosmos-errors.js';
 import {
@@ -33,19 +34,29 @@ import {
   type Verdict,
 } from './content-check.js';
 import { peek, type FormPart } from './files.js';
+import type { ImporterDefinition } from './importer.js';
+import { importerFor } from './importers/index.js';
+import { mappingProblems } from './mapping.js';
+import { newRun, withRun } from './run-record.js';
+import { overwritesOf, previewOf } from './upload-preview.js';
 import {
   createUpload,
+  deleteLedgerOf,
   deleteUploadRecord,
   errorReportBlobName,
+  failedRowsBlobName,
   findUpload,
   pageUploads,
   replaceUpload,
   uploadBlobName,
   uploadBlobPrefix,
   UPLOADS_BLOB_CONTAINER,
+  type NewUploadRecord,
   type UploadRecord,
 } from './uploads.repo.js';
 import {
+  fileMappingsSchema,
+  MAX_UPLOAD_FILES,
   MAX_UPLOAD_TOTAL_BYTES,
   PROCESS_QUEUE,
   UPLOAD_MESSAGES,
@@ -53,13 +64,19 @@ import {
   errorReportPath,
   UPLOAD_SAS_MINUTES,
   uploadFieldsSchema,
+  type CompleteUpload,
   type FileFormat,
+  type FileMappings,
   type HistoryQuery,
+  type OverwritePreview,
   type ProcessMessage,
+  type Rerun,
   type Upload,
   type UploadError,
   type UploadFields,
   type UploadFile,
+  type UploadPreview,
+  type UploadResults,
   type UploadSession,
   type UploadSessionInput,
   type UploadStatusView,
@@ -68,8 +85,9 @@ import {
 /**
  * The Data Processing Center's uploads up to the worker: files arrive (through the API as a
  * streamed multipart form, or from the browser straight to Blob Storage with write-only SAS
- * URLs), are checked by content, and the upload is queued for processing. Also its status,
- * history, downloads and deletion.
+ * URLs), are checked by content, and the upload is queued for processing with the column
+ * mappings chosen. Also its status, history, downloads and deletion; the preview of its files,
+ * what an update would overwrite, re-runs, undo and cancel.
  */
 
 /** A `processing` upload untouched this long has no worker on it any more: it may be deleted. */
@@ -114,6 +132,10 @@ export function toUpload(record: Stored<UploadRecord>): Upload {
       errorReportUrl: record.results.errorCount > 0 ? errorReportPath(record.id) : null,
     },
     uploadedBy: record.uploadedBy,
+    runs: record.runs,
+    undone: record.undone,
+    cancelRequested: record.cancelRequested,
+    auctionId: record.auctionId,
     etag: record._etag,
   };
 }
@@ -129,12 +151,21 @@ const summary = (record: UploadRecord) => ({
   totalBytes: record.totalBytes,
 });
 
+const emptyResults = (): UploadResults => ({
+  recordsProcessed: 0,
+  recordsImported: 0,
+  errors: [],
+  errorCount: 0,
+  downloadUrl: null,
+  errorReportUrl: null,
+});
+
 function newRecord(
   ctx: RequestContext,
   fields: UploadFields,
   files: UploadFile[],
   status: 'pending' | 'uploading',
-): Omit<UploadRecord, 'accountId'> {
+): NewUploadRecord {
   const now = new Date().toISOString();
   return {
     id: randomUUID(),
@@ -146,15 +177,12 @@ function newRecord(
     progress: 0,
     uploadDate: now,
     completedDate: null,
-    results: {
-      recordsProcessed: 0,
-      recordsImported: 0,
-      errors: [],
-      errorCount: 0,
-      downloadUrl: null,
-      errorReportUrl: null,
-    },
+    results: emptyResults(),
     uploadedBy: { id: ctx.actor.userId, name: ctx.actor.name },
+    runs: [],
+    undone: false,
+    cancelRequested: false,
+    auctionId: null,
     searchText: searchTextOf(fields, files),
     checkpoint: null,
     revision: 1,
@@ -235,15 +263,93 @@ async function discard(ctx: RequestContext, record: Stored<UploadRecord>): Promi
   }
 }
 
-async function queueForProcessing(record: UploadRecord): Promise<void> {
-  const message: ProcessMessage = { accountId: record.accountId, uploadId: record.id };
+async function queueForProcessing(
+  record: UploadRecord,
+  action: ProcessMessage['action'] = 'process',
+): Promise<void> {
+  const message: ProcessMessage = { accountId: record.accountId, uploadId: record.id, action };
   await enqueue(PROCESS_QUEUE, message);
 }
+
+const byOf = (ctx: RequestContext) => ({ id: ctx.actor.userId, name: ctx.actor.name });
+
+/** The fields a mapping may name: the category importer's (none for a category only stored). */
+const fieldsOf = (definition: ImporterDefinition | undefined) => definition?.fields ?? [];
+
+/** Refuses mappings of files the upload lacks or to fields its category does not have. */
+function checkMappings(
+  record: Pick<UploadRecord, 'category' | 'files'>,
+  mappings: FileMappings | undefined,
+): void {
+  if (!mappings?.length) return;
+  const problems = mappingProblems(fieldsOf(importerFor(record.category)), record.files, mappings);
+  if (problems.length) throw validationError(problems);
+}
+
+/** Saved mappings with those just chosen in place of the same files'. */
+const mergedMappings = (saved: FileMappings | undefined, chosen: FileMappings | undefined) =>
+  chosen?.length
+    ? [
+        ...(saved ?? []).filter((entry) => !chosen.some((given) => given.file === entry.file)),
+        ...chosen,
+      ].sort((a, b) => a.file - b.file)
+    : saved;
+
+/** An auction the upload's lots go into: one of the account's (400 naming the field if not). */
+async function checkAuction(ctx: RequestContext, auctionId: string | undefined, field: string) {
+  if (auctionId === undefined) return;
+  try {
+    await getAuction(ctx, auctionId);
+  } catch (error) {
+    if (!(error instanceof AppError) || error.status !== 404) throw error;
+    throw validationError([
+      { location: 'body', field, message: 'is not an auction of this account' },
+    ]);
+  }
+}
+
+/** A form's `mappings` field (JSON text), parsed and checked against the category's fields. */
+function formMappings(raw: string | undefined, category: UploadRecord['category']) {
+  if (raw === undefined || raw.trim() === '') return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw validationError([
+      {
+        location: 'body',
+        field: 'mappings',
+        message: 'must be JSON: [{ "file": 0, "mapping": { "column": "field" } }]',
+      },
+    ]);
+  }
+  const mappings = fileMappingsSchema.safeParse(parsed, { reportInput: true });
+  if (!mappings.success) {
+    throw validationError(
+      fieldProblems('body', mappings.error).map((problem) => ({
+        ...problem,
+        field: `mappings.${problem.field}`.replace(/\.body$/, ''),
+      })),
+    );
+  }
+  // The files are not there yet: their numbers are checked once they have arrived.
+  const anyFile = Array.from({ length: MAX_UPLOAD_FILES + 1 }, (_, index) => ({
+    index,
+    name: `file_${index}`,
+  }));
+  const problems = mappingProblems(fieldsOf(importerFor(category)), anyFile, mappings.data);
+  if (problems.length) throw validationError(problems);
+  return mappings.data;
+}
+
+/** Form fields beside the upload's own: a column mapping and the auction its lots go into. */
+const extraFormFields = ['mappings', 'auctionId'];
 
 /**
  * POST /data-upload/general: the form's fields (first), then its files, each streamed to Blob
  * Storage as it arrives. The record is `pending` while the bytes arrive; anything refused (a
- * field, a file's content, the size, a body cut off) deletes what was stored and the record.
+ * field, a file's content, the size, a body cut off, a mapping of a file that did not come)
+ * deletes what was stored and the record.
  */
 export async function acceptFormUpload(
   ctx: RequestContext,
@@ -255,7 +361,10 @@ export async function acceptFormUpload(
   try {
     for await (const part of form) {
       if (part.kind === 'field') {
-        if (record && part.name in uploadFieldsSchema.shape) {
+        if (
+          record &&
+          (part.name in uploadFieldsSchema.shape || extraFormFields.includes(part.name))
+        ) {
           throw validationError([
             { location: 'body', field: part.name, message: 'must come before the files' },
           ]);
@@ -266,13 +375,21 @@ export async function acceptFormUpload(
       if (!record) {
         const checked = checkFields(fields, true);
         if (!checked.fields) throw formRefusal(checked.problems);
-        record = await createUpload(ctx.scope, newRecord(ctx, checked.fields, [], 'pending'));
+        const mappings = formMappings(fields.mappings, checked.fields.category);
+        const auctionId = fields.auctionId?.trim() || undefined;
+        await checkAuction(ctx, auctionId, 'auctionId');
+        record = await createUpload(ctx.scope, {
+          ...newRecord(ctx, checked.fields, [], 'pending'),
+          ...(mappings ? { mappings } : {}),
+          auctionId: auctionId ?? null,
+        });
       }
       files.push(await storeFormFile(record, part, files.length));
     }
     if (!record) throw formRefusal(checkFields(fields, false).problems);
+    checkMappings({ category: record.category, files }, record.mappings);
     const next: UploadRecord = {
-      ...record,
+      ...withRun(record, newRun(record, 'import', 'new', byOf(ctx))),
       files,
       totalBytes: files.reduce((sum, file) => sum + file.size, 0),
       status: 'processing',
@@ -400,6 +517,7 @@ export async function completeUpload(
   ctx: RequestContext,
   uploadId: string,
   ifMatch: string | undefined,
+  input: CompleteUpload = {},
 ): Promise<Upload> {
   const record = await uploadOf(ctx, uploadId);
   if (record.status !== 'uploading') {
@@ -409,6 +527,8 @@ export async function completeUpload(
     return toUpload(record);
   }
   if (ifMatch && ifMatch !== record._etag) throw preconditionFailed();
+  checkMappings(record, input.mappings);
+  await checkAuction(ctx, input.auctionId, 'auctionId');
   const sizes = await Promise.all(
     record.files.map((file) =>
       blobProperties(
@@ -476,14 +596,17 @@ export async function completeUpload(
   }));
   let queued: Stored<UploadRecord>;
   try {
+    const mappings = mergedMappings(record.mappings, input.mappings);
     queued = await replaceUpload(
       ctx.scope,
       {
-        ...record,
+        ...withRun(record, newRun(record, 'import', 'new', byOf(ctx))),
         files,
         totalBytes: files.reduce((sum, file) => sum + file.size, 0),
         status: 'processing',
         progress: 0,
+        ...(mappings ? { mappings } : {}),
+        auctionId: input.auctionId ?? record.auctionId,
         revision: record.revision + 1,
         updatedAt: new Date().toISOString(),
       },
@@ -500,9 +623,11 @@ export async function completeUpload(
     await queueForProcessing(queued);
   } catch (error) {
     // Not queued, so not processing: back to `uploading`, and completing again retries.
-    await replaceUpload(ctx.scope, { ...queued, status: 'uploading' }, queued._etag).catch(
-      () => undefined,
-    );
+    await replaceUpload(
+      ctx.scope,
+      { ...queued, status: 'uploading', runs: record.runs },
+      queued._etag,
+    ).catch(() => undefined);
     throw error;
   }
   await writeAudit(ctx, {
@@ -605,6 +730,7 @@ export async function deleteUpload(
     );
   }
   await deleteBlobsUnder(UPLOADS_BLOB_CONTAINER, uploadBlobPrefix(record.accountId, record.id));
+  await deleteLedgerOf(ctx.scope, record.id);
   try {
     await deleteUploadRecord(ctx.scope, record.id, record._etag);
   } catch (error) {
@@ -617,5 +743,254 @@ export async function deleteUpload(
     entity: { type: 'upload', id: record.id },
     before: summary(record),
   });
-  return { deleted: true, recordsKept: record.results.recordsImported };
+  return { deleted: true, recordsKept: recordsKeptOf(record) };
+}
+
+/**
+ * The records an upload's imports left in the account: those its runs since the last undo
+ * created or changed (what an undo kept, after one), or what the last run counted.
+ */
+function recordsKeptOf(record: UploadRecord): number {
+  if (!importerFor(record.category) || record.runs.length === 0) {
+    return record.results.recordsImported;
+  }
+  const lastUndo = record.runs.findLastIndex((run) => run.kind === 'undo' && !run.cancelled);
+  const since = record.runs.slice(lastUndo + 1).filter((run) => run.kind === 'import');
+  const kept = lastUndo >= 0 ? (record.runs[lastUndo]?.kept ?? 0) : 0;
+  return kept + since.reduce((sum, run) => sum + run.created + run.updated, 0);
+}
+
+/** GET /data-upload/{id}/preview: each file's first rows and the mapping they would be read with. */
+export async function previewUpload(ctx: RequestContext, uploadId: string): Promise<UploadPreview> {
+  const record = await uploadOf(ctx, uploadId);
+  return previewOf(record, importerFor(record.category));
+}
+
+const storedOnly = () =>
+  conflict('Files of this category are stored, not imported: there is nothing to run or undo');
+
+/** Refuses a change to an upload whose files are arriving or whose run is under way. */
+function refuseBusy(record: UploadRecord) {
+  if (record.status === 'processing') {
+    throw conflict('This upload is being processed. Try again when it has finished.');
+  }
+  if (record.status === 'uploading' || record.status === 'pending') {
+    throw conflict('This upload is still arriving. Try again when it has been processed.');
+  }
+}
+
+/** GET /data-upload/{id}/overwrites: what a run in `update` mode would overwrite. */
+export async function uploadOverwrites(
+  ctx: RequestContext,
+  uploadId: string,
+): Promise<OverwritePreview> {
+  const record = await uploadOf(ctx, uploadId);
+  const definition = importerFor(record.category);
+  if (!definition) throw storedOnly();
+  if (!record.files.some((file) => file.received)) {
+    throw conflict("This upload's files have not arrived yet");
+  }
+  return overwritesOf(ctx, record, definition);
+}
+
+/** Saves a change over the ETag the caller read (412 when someone changed it meanwhile). */
+async function replaceOver(ctx: RequestContext, next: UploadRecord, etag: string) {
+  try {
+    return await replaceUpload(ctx.scope, next, etag);
+  } catch (error) {
+    if (isStale(error)) throw preconditionFailed();
+    if (isNotFound(error)) throw notFoundUpload();
+    throw error;
+  }
+}
+
+/** Queues a run just saved; not queued, the upload goes back as it was (and may be asked again). */
+async function queueRun(
+  ctx: RequestContext,
+  saved: Stored<UploadRecord>,
+  before: Stored<UploadRecord>,
+  action: ProcessMessage['action'],
+) {
+  try {
+    await queueForProcessing(saved, action);
+  } catch (error) {
+    const { _etag: _previous, _ts: _time, ...previous } = before;
+    await replaceUpload(ctx.scope, previous, saved._etag).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Copies the last run's error report for a run of its failed rows to read (the run rewrites it). */
+async function keepFailedRows(record: UploadRecord) {
+  const report = await openBlobStream(
+    UPLOADS_BLOB_CONTAINER,
+    errorReportBlobName(record.accountId, record.id),
+  );
+  if (!report || record.results.errorCount === 0) {
+    throw validationError([
+      { location: 'body', field: 'mode', message: 'the last run has no failed rows to run again' },
+    ]);
+  }
+  await putBlobStream(
+    UPLOADS_BLOB_CONTAINER,
+    failedRowsBlobName(record.accountId, record.id),
+    report,
+    'text/csv',
+  );
+}
+
+/**
+ * POST /data-upload/{id}/rerun: a finished upload processed again in a mode (new rows, failed
+ * rows, or update all), with mappings changed if sent. Refused (409) while it is processing or
+ * arriving; over If-Match (412 when stale).
+ */
+export async function rerunUpload(
+  ctx: RequestContext,
+  uploadId: string,
+  ifMatch: string,
+  input: Rerun,
+): Promise<Upload> {
+  const record = await uploadOf(ctx, uploadId);
+  refuseBusy(record);
+  if (ifMatch !== record._etag) throw preconditionFailed();
+  if (!importerFor(record.category)) throw storedOnly();
+  if (!record.files.some((file) => file.received)) {
+    throw conflict('This upload has no files left to process');
+  }
+  checkMappings(record, input.mappings);
+  if (input.mode === 'failed') await keepFailedRows(record);
+  const run = newRun(record, 'import', input.mode, byOf(ctx));
+  const mappings = mergedMappings(record.mappings, input.mappings);
+  const saved = await replaceOver(
+    ctx,
+    {
+      ...withRun(record, run),
+      status: 'processing',
+      progress: 0,
+      completedDate: null,
+      results: emptyResults(),
+      checkpoint: null,
+      cancelRequested: false,
+      ...(mappings ? { mappings } : {}),
+      revision: record.revision + 1,
+      updatedAt: new Date().toISOString(),
+    },
+    record._etag,
+  );
+  await queueRun(ctx, saved, record, 'process');
+  await writeAudit(ctx, {
+    action: 'upload.rerun',
+    entity: { type: 'upload', id: record.id },
+    before: summary(record),
+    after: { ...summary(saved), run: run.number, mode: run.mode, mappings: input.mappings ?? null },
+  });
+  return toUpload(saved);
+}
+
+/**
+ * POST /data-upload/{id}/undo: queues the undo of every run of the upload (records created
+ * removed, records changed put back, records changed since kept). Refused while it is busy, for
+ * a category only stored, and when it is undone already with no run since.
+ */
+export async function requestUndo(
+  ctx: RequestContext,
+  uploadId: string,
+  ifMatch: string,
+): Promise<{ upload: Upload }> {
+  const record = await uploadOf(ctx, uploadId);
+  refuseBusy(record);
+  if (ifMatch !== record._etag) throw preconditionFailed();
+  if (!importerFor(record.category)) throw storedOnly();
+  if (record.undone) throw conflict('This upload has been undone already');
+  if (!record.runs.some((run) => run.kind === 'import')) {
+    throw conflict('This upload has imported nothing that can be undone');
+  }
+  const run = newRun(record, 'undo', null, byOf(ctx));
+  const saved = await replaceOver(
+    ctx,
+    {
+      ...withRun(record, run),
+      status: 'processing',
+      progress: 0,
+      completedDate: null,
+      checkpoint: null,
+      cancelRequested: false,
+      revision: record.revision + 1,
+      updatedAt: new Date().toISOString(),
+    },
+    record._etag,
+  );
+  await queueRun(ctx, saved, record, 'undo');
+  await writeAudit(ctx, {
+    action: 'upload.undo-request',
+    entity: { type: 'upload', id: record.id },
+    before: summary(record),
+    after: { ...summary(saved), run: run.number },
+  });
+  return { upload: toUpload(saved) };
+}
+
+/**
+ * POST /data-upload/{id}/cancel: a browser upload still arriving is removed with its blobs (as a
+ * failed upload is), answering `error`; a run under way is asked to stop at its next checkpoint
+ * (what it wrote stays; Undo removes it). The worker rewrites a record it processes every few
+ * seconds, so while processing any ETag of the upload is taken: stopping a run loses no change.
+ */
+export async function cancelUpload(
+  ctx: RequestContext,
+  uploadId: string,
+  ifMatch: string,
+): Promise<{ uploadId: string; status: Upload['status']; etag: string | null }> {
+  const record = await uploadOf(ctx, uploadId);
+  if (record.status === 'uploading') {
+    if (ifMatch !== record._etag) throw preconditionFailed();
+    await deleteBlobsUnder(UPLOADS_BLOB_CONTAINER, uploadBlobPrefix(record.accountId, record.id));
+    try {
+      await deleteUploadRecord(ctx.scope, record.id, record._etag);
+    } catch (error) {
+      if (isStale(error)) throw preconditionFailed();
+      if (!isNotFound(error)) throw error;
+    }
+    await writeAudit(ctx, {
+      action: 'upload.cancel',
+      entity: { type: 'upload', id: record.id },
+      before: summary(record),
+    });
+    return { uploadId: record.id, status: 'error', etag: null };
+  }
+  if (record.status !== 'processing') {
+    throw conflict('Only an upload still uploading or being processed can be cancelled');
+  }
+  if (record.cancelRequested) {
+    return { uploadId: record.id, status: record.status, etag: record._etag };
+  }
+  for (let current = record, attempt = 0; ; attempt += 1) {
+    try {
+      const saved = await replaceUpload(
+        ctx.scope,
+        {
+          ...current,
+          cancelRequested: true,
+          revision: current.revision + 1,
+          updatedAt: new Date().toISOString(),
+        },
+        current._etag,
+      );
+      await writeAudit(ctx, {
+        action: 'upload.cancel-request',
+        entity: { type: 'upload', id: record.id },
+        before: summary(current),
+        after: { ...summary(saved), cancelRequested: true },
+      });
+      return { uploadId: saved.id, status: saved.status, etag: saved._etag };
+    } catch (error) {
+      if (!isStale(error) || attempt >= 4) throw error;
+    }
+    const fresh = await uploadOf(ctx, uploadId);
+    // Finished meanwhile: there is nothing left to stop.
+    if (fresh.status !== 'processing') {
+      throw conflict('This upload finished before it could be cancelled');
+    }
+    current = fresh;
+  }
 }

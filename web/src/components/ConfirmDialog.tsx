@@ -18,6 +18,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
+  cancelLabel = 'Cancel',
   busyLabel = 'Working...',
   danger,
   failureTitle,
@@ -28,6 +29,8 @@ export function ConfirmDialog({
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** The dismissing button's label, when "Cancel" would read as the action itself. */
+  cancelLabel?: string;
   busyLabel?: string;
   danger?: boolean;
   /** The title of the toast when the action fails; without it the caller reports failures. */
@@ -59,7 +62,7 @@ export function ConfirmDialog({
           </DialogContent>
           <DialogActions>
             <Button appearance="secondary" onClick={onClose} disabled={busy}>
-              Cancel
+              {cancelLabel}
             </Button>
             <Button
               appearance="primary"

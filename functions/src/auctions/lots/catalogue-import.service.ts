@@ -34,6 +34,13 @@ export const CATALOGUE_FIELD = 'file';
 
 type ImportError = LotImportResult['errors'][number];
 
+/** A row's lot; `id`, when given, is the new lot's document id (an upload's row, written once). */
+export interface LotRow {
+  row: number;
+  lot: LotInput;
+  id?: string;
+}
+
 interface ReadCatalogue {
   name: string;
   /** The Lotwise columns the file has: an update changes only these. */
@@ -233,14 +240,14 @@ interface Planned {
 /** The writes of some rows against the catalogue as it is: new lots with their claims, or updates. */
 function plan(
   auctionId: string,
-  rows: { row: number; lot: LotInput }[],
+  rows: LotRow[],
   catalogue: Catalogue,
   columns: Set<CatalogueColumn>,
 ): Planned {
   const planned: Planned = { operations: [], created: [], updated: [], errors: [] };
   let position = catalogue.nextPosition;
   const now = new Date().toISOString();
-  for (const { row, lot } of rows) {
+  for (const { row, lot, id } of rows) {
     const current = catalogue.byNumber.get(lotNumberKey(lot.lotNumber));
     if (current) {
       const next = updated(current, lot, columns);
@@ -253,7 +260,7 @@ function plan(
       planned.updated.push(next.lotNumber);
     } else {
       const document: Omit<LotRecord, 'accountId'> = {
-        id: randomUUID(),
+        id: id ?? randomUUID(),
         kind: 'lot',
         auctionId,
         ...lot,
@@ -286,7 +293,7 @@ async function writeRows(
   ctx: RequestContext,
   auction: Stored<AuctionRecord>,
   catalogue: Catalogue,
-  rows: { row: number; lot: LotInput }[],
+  rows: LotRow[],
   columns: Set<CatalogueColumn>,
 ) {
   let current = { auction, catalogue };
@@ -334,7 +341,7 @@ async function writeRows(
 export async function writeCatalogue(
   ctx: RequestContext,
   auctionId: string,
-  rows: { row: number; lot: LotInput }[],
+  rows: LotRow[],
   columns: Set<CatalogueColumn>,
 ) {
   let state = {
@@ -355,6 +362,34 @@ export async function writeCatalogue(
     outcome.created.push(...planned.created);
     outcome.updated.push(...planned.updated);
     outcome.errors.push(...planned.errors);
+  }
+  return outcome;
+}
+
+/**
+ * An upload's lots (the Data Processing Center) written into an open auction as `writeCatalogue`
+ * does, and audited as a catalogue import from that upload.
+ */
+export async function importLots(
+  ctx: RequestContext,
+  auctionId: string,
+  rows: LotRow[],
+  columns: Set<CatalogueColumn>,
+  upload: { id: string; name: string },
+) {
+  const outcome = await writeCatalogue(ctx, auctionId, rows, columns);
+  if (outcome.created.length || outcome.updated.length) {
+    await writeAudit(ctx, {
+      action: 'lot.import',
+      entity: { type: 'auction', id: auctionId },
+      after: {
+        upload,
+        imported: outcome.created.length,
+        updated: outcome.updated.length,
+        created: outcome.created,
+        changed: outcome.updated,
+      },
+    });
   }
   return outcome;
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { writeAudit } from '../../platform/audit.js';
 import type { RequestContext } from '../../platform/context.js';
 import { isConflict, isStale } from '../../platform/cosmos-errors.js';
-import { conflict, notFound, preconditionFailed } from '../../platform/errors.js';
+import { AppError, conflict, notFound, preconditionFailed } from '../../platform/errors.js';
 import { MAX_BATCH_OPERATIONS, type BatchOperation, type Stored } from '../../platform/repo.js';
 import { validationError } from '../../platform/validation.js';
 import {
@@ -232,6 +232,65 @@ export async function deleteLot(ctx: RequestContext, auctionId: string, lotId: s
     };
   });
   await writeAudit(ctx, { action: 'lot.delete', entity: { type: 'lot', id: lotId }, before: lot });
+}
+
+/** The fields an upload may overwrite, and so what undoing it puts back. */
+const restorable = [
+  'title',
+  'description',
+  'category',
+  'estimateLow',
+  'estimateHigh',
+  'reserve',
+  'consignor',
+] as const satisfies readonly (keyof LotRecord)[];
+export type RestorableLot = Pick<LotRecord, 'id' | 'updatedAt' | (typeof restorable)[number]>;
+
+/**
+ * Puts a lot's fields back as `before` had them (an upload undone), with the time it was last
+ * changed then, so undoing an earlier upload still sees it as that one left it. A lot changed
+ * after `since`, or in a catalogue closed since, is kept as it is.
+ */
+export async function restoreLot(
+  ctx: RequestContext,
+  auctionId: string,
+  before: RestorableLot,
+  since: string,
+): Promise<'restored' | 'kept' | 'gone'> {
+  for (let attempt = 0; ; attempt += 1) {
+    let current: Stored<LotRecord>;
+    try {
+      current = await getLot(ctx, auctionId, before.id);
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'not_found') return 'gone';
+      throw error;
+    }
+    const auction = await getAuction(ctx, auctionId);
+    if (current.updatedAt > since || current.result) return 'kept';
+    if (auction.status === 'Completed' || auction.status === 'Cancelled') return 'kept';
+    const edited = restorable.filter(
+      (field) => JSON.stringify(before[field]) !== JSON.stringify(current[field]),
+    );
+    if (edited.length === 0) return 'restored';
+    const { _etag, _ts, ...document } = current;
+    const next: Omit<LotRecord, 'accountId'> = {
+      ...document,
+      ...Object.fromEntries(edited.map((field) => [field, before[field]])),
+      updatedAt: before.updatedAt,
+    };
+    try {
+      const saved = await auctionDocuments.replace(ctx.scope, next as LotRecord, _etag);
+      await writeAudit(ctx, {
+        action: 'lot.restore',
+        entity: { type: 'lot', id: before.id },
+        before: current,
+        after: saved,
+      });
+      return 'restored';
+    } catch (error) {
+      if (!isStale(error) || attempt >= 4) throw error;
+    }
+  }
 }
 
 /** Puts the lots in the order given; every lot of the auction must be named once. */

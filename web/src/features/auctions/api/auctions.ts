@@ -124,6 +124,8 @@ export function useAuctionActions() {
   };
 
   return {
+    /** The lots, the auction and its figures read again (after an import processed elsewhere). */
+    refreshLots,
     fetch: (id: string) => apiRequest(auctionKey(id), { schema: auctionSchema }),
     create: async (body: AuctionBody) => {
       const created = await apiRequest(domainApi('/auctions'), {

@@ -25,11 +25,18 @@ import {
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import type { Auction } from '@contracts/auctions/auctions.schema';
 import { LOT_IMPORT_MAX_ROWS, type LotImportResult } from '@contracts/auctions/lots/lots.schema';
-import { useRef, useState } from 'react';
+import { MAX_UPLOAD_TOTAL_BYTES, UPLOAD_MESSAGES } from '@contracts/uploads/uploads.schema';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Location } from 'react-router';
+import { ImportHandoffPanel } from '../../../components/ImportHandoffPanel';
+import { useCan } from '../../../lib/auth-store';
 import { downloadText } from '../../../lib/download';
+import { LeaveGuard } from '../../../lib/leave-guard';
 import { countOf } from '../../../lib/plural';
 import { useAction } from '../../../lib/use-action';
+import { useImportHandoff } from '../../../lib/use-import-handoff';
 import { useAuctionActions } from '../api/auctions';
+import { catalogueImportCalls, useCatalogueImportStatus } from '../api/catalogue-upload';
 
 const MAX_BYTES = 10 * 1024 * 1024;
 const ACCEPT = '.csv,.xlsx';
@@ -115,10 +122,11 @@ function Result({ result }: { result: LotImportResult }) {
 }
 
 /**
- * Import Catalogue: a CSV or Excel file of lots. Rows whose lot number is already in the auction
+ * Import Catalogue for someone who may edit the auction but not import data: the file is read
+ * at once by the auction's own import (10 MB). Rows whose lot number is already in the auction
  * update that lot; each problem is listed with its row and field, and the other rows still go in.
  */
-export function CatalogueImportDialog({
+function DirectCatalogueImport({
   auction,
   open,
   onClose,
@@ -229,5 +237,171 @@ export function CatalogueImportDialog({
         </DialogBody>
       </DialogSurface>
     </Dialog>
+  );
+}
+
+/** While the file is on its way, any move away counts, the dialog's own address included. */
+const anyMove = (current: Location, next: Location) =>
+  current.pathname !== next.pathname || current.search !== next.search;
+
+/**
+ * Import Catalogue through the Data Processing Center: the file goes to storage with progress,
+ * its columns are checked, the worker puts its lots into this auction, and the dialog shows the
+ * figures with a link to the upload, where it can be re-run (Update all overwrites the lots
+ * already here, after showing what would change) or undone.
+ */
+function HandedOffCatalogueImport({
+  auction,
+  open,
+  onClose,
+}: {
+  auction: Auction;
+  open: boolean;
+  onClose(): void;
+}) {
+  const styles = useStyles();
+  const actions = useAuctionActions();
+  const input = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const calls = useCallback((files: File[]) => catalogueImportCalls(auction, files), [auction]);
+  const handoff = useImportHandoff(calls, { auctionId: auction.id });
+  const { state } = handoff;
+  const queued = state.step === 'queued' ? state.upload.id : null;
+  const status = useCatalogueImportStatus(queued);
+  const done = queued !== null && status.data !== undefined && status.data.status !== 'processing';
+  const working =
+    state.step === 'sending' || state.step === 'checking' || state.step === 'starting';
+  const busy = working || state.step === 'mapping' || state.step === 'queued';
+  const tooLarge = (file?.size ?? 0) > MAX_UPLOAD_TOTAL_BYTES;
+  const { refreshLots } = actions;
+
+  // The lots it added show on the Lots tab as soon as it is done.
+  useEffect(() => {
+    if (done) void refreshLots(auction.id);
+  }, [done, refreshLots, auction.id]);
+
+  const send = async () => {
+    if (!file) return;
+    await handoff.send([file]);
+    if (input.current) input.current.value = '';
+  };
+  const close = () => {
+    if (working) return;
+    // Waiting for its mapping, the upload would be left half-done: closing cancels it.
+    if (state.step === 'mapping') void handoff.cancel();
+    setFile(null);
+    handoff.reset();
+    onClose();
+  };
+
+  return (
+    <>
+      <Dialog open={open} onOpenChange={(_, data) => !data.open && close()}>
+        <DialogSurface className={styles.surface}>
+          <DialogBody>
+            <DialogTitle>Import Catalogue</DialogTitle>
+            <DialogContent className={styles.content}>
+              {busy ? null : (
+                <>
+                  <Body1>
+                    One row per lot, with a heading row naming the columns. Amounts are in whole{' '}
+                    {auction.currency} ({auction.currencySymbol}). Lots new to this auction are
+                    added; a lot number already here is left as it is (run the import again from
+                    Data Processing with Update all to overwrite those lots).
+                  </Body1>
+                  <Caption1 className={styles.columns}>
+                    lotNumber, title, description, category, estimateLow, estimateHigh, reserve,
+                    consignorName, consignorContact
+                  </Caption1>
+                  <Field label="Catalogue file" hint="CSV, Excel (.xlsx) or JSON, up to 100MB.">
+                    {/* A native file input: the Field hands it its label and hint as props. */}
+                    {(fieldProps) => (
+                      <input
+                        {...fieldProps}
+                        ref={input}
+                        type="file"
+                        accept=".csv,.xlsx,.json"
+                        onChange={(event) => {
+                          setFile(event.target.files?.[0] ?? null);
+                          handoff.reset();
+                        }}
+                      />
+                    )}
+                  </Field>
+                  <Button
+                    appearance="transparent"
+                    size="small"
+                    icon={<ArrowDownloadRegular />}
+                    style={{ alignSelf: 'flex-start' }}
+                    onClick={() => downloadText('catalogue-template.csv', TEMPLATE)}
+                  >
+                    Download a CSV template
+                  </Button>
+                  {tooLarge ? (
+                    <MessageBar intent="error">
+                      <MessageBarBody>{UPLOAD_MESSAGES.tooLarge}</MessageBarBody>
+                    </MessageBar>
+                  ) : null}
+                </>
+              )}
+              <ImportHandoffPanel
+                handoff={handoff}
+                status={status.data}
+                words={{ noun: 'lot', duplicates: 'Already in this auction' }}
+              />
+            </DialogContent>
+            <DialogActions>
+              {state.step === 'sending' || state.step === 'mapping' ? (
+                <Button onClick={() => void handoff.cancel()}>Cancel import</Button>
+              ) : (
+                <Button onClick={close} disabled={working}>
+                  {done ? 'Done' : state.step === 'queued' ? 'Close' : 'Cancel'}
+                </Button>
+              )}
+              {state.step === 'mapping' ? (
+                <Button
+                  appearance="primary"
+                  disabled={!handoff.ready}
+                  onClick={() => void handoff.start()}
+                >
+                  Start processing
+                </Button>
+              ) : state.step !== 'queued' ? (
+                <Button
+                  appearance="primary"
+                  disabled={!file || working || tooLarge}
+                  onClick={() => void send()}
+                >
+                  {working ? 'Importing...' : 'Import Lots'}
+                </Button>
+              ) : null}
+            </DialogActions>
+          </DialogBody>
+        </DialogSurface>
+      </Dialog>
+      <LeaveGuard
+        active={handoff.sending}
+        title="Leave while uploading?"
+        message="The catalogue is still being uploaded. If you leave now, the import is cancelled and nothing is kept."
+        leaveLabel="Leave and cancel import"
+        busyLabel="Cancelling..."
+        onLeave={handoff.cancel}
+        blocks={anyMove}
+      />
+    </>
+  );
+}
+
+/**
+ * Import Catalogue: a CSV or Excel file of lots. Whoever may import data hands it to the Data
+ * Processing Center (in its history, re-runnable, undoable); whoever may only edit the auction
+ * imports it directly.
+ */
+export function CatalogueImportDialog(props: { auction: Auction; open: boolean; onClose(): void }) {
+  const can = useCan();
+  return can('data:import') ? (
+    <HandedOffCatalogueImport {...props} />
+  ) : (
+    <DirectCatalogueImport {...props} />
   );
 }

@@ -1,7 +1,6 @@
 import {
   Body1,
   Button,
-  Caption1,
   Dialog,
   DialogActions,
   DialogBody,
@@ -13,37 +12,37 @@ import {
   mergeClasses,
   MessageBar,
   MessageBarBody,
-  MessageBarTitle,
-  ProgressBar,
   Tab,
   TabList,
-  Text,
   tokens,
 } from '@fluentui/react-components';
 import { ArrowDownloadRegular, DocumentRegular } from '@fluentui/react-icons';
-import type { ImportResult } from '@contracts/bidders/bidders.schema';
-import { useRef, useState } from 'react';
+import { MAX_UPLOAD_TOTAL_BYTES, UPLOAD_MESSAGES } from '@contracts/uploads/uploads.schema';
+import { useEffect, useRef, useState } from 'react';
+import type { Location } from 'react-router';
+import { ImportHandoffPanel } from '../../../components/ImportHandoffPanel';
 import { useCan } from '../../../lib/auth-store';
 import { downloadText } from '../../../lib/download';
 import { useFeatureSlots } from '../../../lib/feature-slots';
+import { LeaveGuard } from '../../../lib/leave-guard';
 import { needsPermission } from '../../../lib/permission-text';
-import { useAction } from '../../../lib/use-action';
+import { useImportHandoff } from '../../../lib/use-import-handoff';
 import { useBidderActions } from '../api/bidders';
-import { countOf } from '../../../lib/plural';
+import { bidderImportCalls, useBidderImportStatus } from '../api/import-upload';
 
-const MAX_BYTES = 10 * 1024 * 1024;
 const ACCEPT = '.csv,.xlsx,.xls,.json';
 const TEMPLATE =
   'bidderId,firstName,lastName,email,phone,street,city,state,zip,country,status,preferredCategories,totalAuctionsBid,totalLotsBid,wins,totalWinAmount,paymentsOnTime,paymentsLate,avgDaysToPay,disputes,lastAuction\n' +
   'B-100001,Jane,Doe,jane.doe@example.com,+1 617 555 0100,1 Main Street,Boston,MA,02110,USA,Active,Art;Jewelry,4,18,5,12500,5,0,3,0,2026-09-14\n';
 
 const useStyles = makeStyles({
-  surface: { maxWidth: '640px', width: '100%' },
+  surface: { maxWidth: '760px', width: '100%' },
   content: {
     display: 'flex',
     flexDirection: 'column',
     gap: tokens.spacingVerticalM,
     minHeight: '320px',
+    '& > *': { flexShrink: 0 },
   },
   drop: {
     display: 'flex',
@@ -61,26 +60,6 @@ const useStyles = makeStyles({
   },
   files: { margin: 0, paddingInlineStart: tokens.spacingHorizontalL },
   muted: { color: tokens.colorNeutralForeground3 },
-  summary: {
-    display: 'grid',
-    gridTemplateColumns: 'repeat(4, minmax(0, 1fr))',
-    gap: tokens.spacingHorizontalS,
-  },
-  figure: {
-    display: 'flex',
-    flexDirection: 'column',
-    padding: tokens.spacingHorizontalS,
-    borderRadius: tokens.borderRadiusMedium,
-    backgroundColor: tokens.colorNeutralBackground3,
-  },
-  value: { fontSize: tokens.fontSizeBase500, fontWeight: tokens.fontWeightSemibold },
-  errors: {
-    maxHeight: '180px',
-    overflowY: 'auto',
-    margin: 0,
-    paddingInlineStart: tokens.spacingHorizontalL,
-    fontSize: tokens.fontSizeBase200,
-  },
 });
 
 const sizeOf = (bytes: number) =>
@@ -88,47 +67,15 @@ const sizeOf = (bytes: number) =>
     ? `${(bytes / 1024 / 1024).toFixed(1)} MB`
     : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
-function Result({ result }: { result: ImportResult }) {
-  const styles = useStyles();
-  const figures = [
-    ['Processed', result.totalProcessed],
-    ['Added', result.successful],
-    ['Failed', result.failed],
-    ['Duplicates', result.duplicates],
-  ] as const;
-  return (
-    <>
-      <MessageBar intent={result.failed ? 'warning' : 'success'}>
-        <MessageBarBody>
-          <MessageBarTitle>Import finished</MessageBarTitle>
-          {countOf(result.successful, 'bidder')} added and scored.
-        </MessageBarBody>
-      </MessageBar>
-      <div className={styles.summary}>
-        {figures.map(([label, value]) => (
-          <div key={label} className={styles.figure}>
-            <Caption1 className={styles.muted}>{label}</Caption1>
-            <span className={styles.value}>{value.toLocaleString()}</span>
-          </div>
-        ))}
-      </div>
-      {result.errors.length ? (
-        <>
-          <Text weight="semibold">Rows not imported</Text>
-          <ul className={styles.errors} aria-label="Rows not imported">
-            {result.errors.map((problem) => (
-              <li key={`${problem.row}-${problem.field}`}>
-                Row {problem.row}, {problem.field}: {problem.message}
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : null}
-    </>
-  );
-}
+/** While the files are on their way, any move away counts, the dialog's own address included. */
+const anyMove = (current: Location, next: Location) =>
+  current.pathname !== next.pathname || current.search !== next.search;
 
-/** Import Bidders: from a connected bidding platform, or a file upload with progress and a summary. */
+/**
+ * Import Bidders: from a connected bidding platform, or files handed to the Data Processing
+ * Center (sent to storage with progress, their columns checked, processed by the worker), with
+ * the figures here and a link to the upload, where it can be re-run or undone.
+ */
 export function ImportDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const styles = useStyles();
   const actions = useBidderActions();
@@ -137,145 +84,170 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose(): void
   const { BidderPlatformImport } = useFeatureSlots();
   const [tab, setTab] = useState<'platform' | 'file'>('file');
   const [files, setFiles] = useState<File[]>([]);
-  const [progress, setProgress] = useState(0);
-  const [result, setResult] = useState<ImportResult | null>(null);
   const [dragging, setDragging] = useState(false);
-  const upload = useAction(async () => {
-    setProgress(0);
-    setResult(await actions.importFiles(files, setProgress));
-    setFiles([]);
-    if (input.current) input.current.value = '';
-  });
-  const uploading = upload.busy;
+  const handoff = useImportHandoff(bidderImportCalls);
+  const { state } = handoff;
+  const queued = state.step === 'queued' ? state.upload.id : null;
+  const status = useBidderImportStatus(queued);
+  const done = queued !== null && status.data !== undefined && status.data.status !== 'processing';
+  const working =
+    state.step === 'sending' || state.step === 'checking' || state.step === 'starting';
+  const busy = working || state.step === 'mapping' || state.step === 'queued';
   const total = files.reduce((sum, file) => sum + file.size, 0);
-  const tooLarge = total > MAX_BYTES;
+  const tooLarge = total > MAX_UPLOAD_TOTAL_BYTES;
+  const { refreshLists } = actions;
+
+  // The bidders it added show in the lists as soon as it is done.
+  useEffect(() => {
+    if (done) void refreshLists();
+  }, [done, refreshLists]);
 
   const choose = (chosen: FileList | null) => {
     setFiles(chosen ? [...chosen] : []);
-    setResult(null);
-    upload.reset();
+    handoff.reset();
+  };
+  const send = async () => {
+    await handoff.send(files);
+    if (input.current) input.current.value = '';
   };
   const close = () => {
-    if (uploading) return;
+    if (working) return;
+    // Waiting for its mapping, the upload would be left half-done: closing cancels it.
+    if (state.step === 'mapping') void handoff.cancel();
     setFiles([]);
-    setResult(null);
-    upload.reset();
+    handoff.reset();
     onClose();
   };
 
-  return (
-    <Dialog open={open} onOpenChange={(_, data) => !data.open && close()}>
-      <DialogSurface className={styles.surface}>
-        <DialogBody>
-          <DialogTitle>Import Bidders</DialogTitle>
-          <DialogContent className={styles.content}>
-            <TabList
-              selectedValue={tab}
-              onTabSelect={(_, data) => setTab(data.value as 'platform' | 'file')}
+  const fileTab = (
+    <>
+      {busy ? null : (
+        <>
+          <div
+            className={mergeClasses(styles.drop, dragging && styles.dragging)}
+            onDragOver={(event) => {
+              event.preventDefault();
+              setDragging(true);
+            }}
+            onDragLeave={() => setDragging(false)}
+            onDrop={(event) => {
+              event.preventDefault();
+              setDragging(false);
+              choose(event.dataTransfer.files);
+            }}
+          >
+            <DocumentRegular fontSize={32} aria-hidden="true" />
+            <Body1>Drop files here, or</Body1>
+            <Field
+              label="Choose files to import"
+              hint="Accepted: .csv, .xlsx, .xls, .json. Up to 100MB in all."
             >
-              <Tab value="platform">Platform Import</Tab>
-              <Tab value="file">File Upload</Tab>
-            </TabList>
-            {tab === 'platform' ? (
-              BidderPlatformImport && can('data:import') ? (
-                <BidderPlatformImport onImported={() => void actions.refreshLists()} />
-              ) : (
-                <MessageBar intent="info">
-                  <MessageBarBody>{needsPermission('data:import')}</MessageBarBody>
-                </MessageBar>
-              )
-            ) : (
-              <>
-                <div
-                  className={mergeClasses(styles.drop, dragging && styles.dragging)}
-                  onDragOver={(event) => {
-                    event.preventDefault();
-                    setDragging(true);
-                  }}
-                  onDragLeave={() => setDragging(false)}
-                  onDrop={(event) => {
-                    event.preventDefault();
-                    setDragging(false);
-                    choose(event.dataTransfer.files);
-                  }}
-                >
-                  <DocumentRegular fontSize={32} aria-hidden="true" />
-                  <Body1>Drop files here, or</Body1>
-                  <Field
-                    label="Choose files to import"
-                    hint="Accepted: .csv, .xlsx, .xls, .json. Maximum 10MB in all."
-                  >
-                    <input
-                      ref={input}
-                      type="file"
-                      accept={ACCEPT}
-                      multiple
-                      disabled={uploading}
-                      onChange={(event) => choose(event.target.files)}
-                    />
-                  </Field>
-                  <Button
-                    appearance="transparent"
-                    size="small"
-                    icon={<ArrowDownloadRegular />}
-                    onClick={() => downloadText('bidders-template.csv', TEMPLATE)}
-                  >
-                    Download a CSV template
-                  </Button>
-                </div>
-                {files.length ? (
-                  <ul className={styles.files} aria-label="Files chosen">
-                    {files.map((file) => (
-                      <li key={file.name}>
-                        {file.name} <span className={styles.muted}>({sizeOf(file.size)})</span>
-                      </li>
-                    ))}
-                  </ul>
-                ) : null}
-                {tooLarge ? (
-                  <MessageBar intent="error">
-                    <MessageBarBody>
-                      These files are {sizeOf(total)}; the limit is 10MB.
-                    </MessageBarBody>
-                  </MessageBar>
-                ) : null}
-                {uploading ? (
-                  <Field
-                    label={
-                      progress < 1
-                        ? `Uploading... ${Math.round(progress * 100)}%`
-                        : 'Checking, scoring and saving bidders...'
-                    }
-                    validationState="none"
-                  >
-                    <ProgressBar value={progress < 1 ? progress : undefined} thickness="large" />
-                  </Field>
-                ) : null}
-                {upload.error ? (
-                  <MessageBar intent="error">
-                    <MessageBarBody>{upload.error}</MessageBarBody>
-                  </MessageBar>
-                ) : null}
-                {result ? <Result result={result} /> : null}
-              </>
-            )}
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={close} disabled={uploading}>
-              {result ? 'Done' : 'Cancel'}
+              <input
+                ref={input}
+                type="file"
+                accept={ACCEPT}
+                multiple
+                onChange={(event) => choose(event.target.files)}
+              />
+            </Field>
+            <Button
+              appearance="transparent"
+              size="small"
+              icon={<ArrowDownloadRegular />}
+              onClick={() => downloadText('bidders-template.csv', TEMPLATE)}
+            >
+              Download a CSV template
             </Button>
-            {tab === 'file' ? (
-              <Button
-                appearance="primary"
-                disabled={!files.length || uploading || tooLarge}
-                onClick={() => void upload.run()}
+          </div>
+          {files.length ? (
+            <ul className={styles.files} aria-label="Files chosen">
+              {files.map((file) => (
+                <li key={file.name}>
+                  {file.name} <span className={styles.muted}>({sizeOf(file.size)})</span>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {tooLarge ? (
+            <MessageBar intent="error">
+              <MessageBarBody>{UPLOAD_MESSAGES.tooLarge}</MessageBarBody>
+            </MessageBar>
+          ) : null}
+        </>
+      )}
+      <ImportHandoffPanel
+        handoff={handoff}
+        status={status.data}
+        words={{ noun: 'bidder', duplicates: 'Already on file' }}
+      />
+    </>
+  );
+
+  return (
+    <>
+      <Dialog open={open} onOpenChange={(_, data) => !data.open && close()}>
+        <DialogSurface className={styles.surface}>
+          <DialogBody>
+            <DialogTitle>Import Bidders</DialogTitle>
+            <DialogContent className={styles.content}>
+              <TabList
+                selectedValue={tab}
+                disabled={busy}
+                onTabSelect={(_, data) => setTab(data.value as 'platform' | 'file')}
               >
-                {uploading ? 'Uploading...' : 'Upload and Import'}
-              </Button>
-            ) : null}
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+                <Tab value="platform">Platform Import</Tab>
+                <Tab value="file">File Upload</Tab>
+              </TabList>
+              {tab === 'platform' ? (
+                BidderPlatformImport && can('data:import') ? (
+                  <BidderPlatformImport onImported={() => void actions.refreshLists()} />
+                ) : (
+                  <MessageBar intent="info">
+                    <MessageBarBody>{needsPermission('data:import')}</MessageBarBody>
+                  </MessageBar>
+                )
+              ) : (
+                fileTab
+              )}
+            </DialogContent>
+            <DialogActions>
+              {state.step === 'sending' || state.step === 'mapping' ? (
+                <Button onClick={() => void handoff.cancel()}>Cancel import</Button>
+              ) : (
+                <Button onClick={close} disabled={working}>
+                  {done ? 'Done' : state.step === 'queued' ? 'Close' : 'Cancel'}
+                </Button>
+              )}
+              {tab === 'file' && state.step === 'mapping' ? (
+                <Button
+                  appearance="primary"
+                  disabled={!handoff.ready}
+                  onClick={() => void handoff.start()}
+                >
+                  Start processing
+                </Button>
+              ) : tab === 'file' && state.step !== 'queued' ? (
+                <Button
+                  appearance="primary"
+                  disabled={!files.length || working || tooLarge}
+                  onClick={() => void send()}
+                >
+                  {working ? 'Uploading...' : 'Upload and Import'}
+                </Button>
+              ) : null}
+            </DialogActions>
+          </DialogBody>
+        </DialogSurface>
+      </Dialog>
+      <LeaveGuard
+        active={handoff.sending}
+        title="Leave while uploading?"
+        message="Your files are still being uploaded. If you leave now, the import is cancelled and nothing is kept."
+        leaveLabel="Leave and cancel import"
+        busyLabel="Cancelling..."
+        onLeave={handoff.cancel}
+        blocks={anyMove}
+      />
+    </>
   );
 }

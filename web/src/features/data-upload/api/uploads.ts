@@ -1,9 +1,17 @@
 import {
+  cancelResultSchema,
   historyPageSchema,
+  importingCategories,
+  overwritePreviewSchema,
+  undoResultSchema,
+  uploadPreviewSchema,
   uploadSchema,
   uploadSessionSchema,
   uploadStatusSchema,
+  type CompleteUpload,
   type HistoryQuery,
+  type ImportMode,
+  type Rerun,
   type Upload,
   type UploadCategory,
   type UploadSessionInput,
@@ -16,13 +24,12 @@ import type { z } from 'zod';
 import { ApiError, apiRequest, domainApi } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/file-download';
 import { fetchWith } from '../../../lib/swr';
+import { sendFiles, type SendOptions } from '../../../lib/upload-session';
 
 const base = domainApi('/data-upload');
 const PAGE_SIZE = 25;
 /** How often an upload being processed is asked for its progress. */
 export const STATUS_POLL_MS = 2000;
-/** Azure Blob Storage takes a file in blocks; 4 MiB keeps each request short and retryable. */
-export const BLOCK_BYTES = 4 * 1024 * 1024;
 
 type HistoryPage = z.infer<typeof historyPageSchema>;
 export type HistoryFilters = Pick<HistoryQuery, 'category' | 'status' | 'search'>;
@@ -67,115 +74,89 @@ export const useUploadStatus = (id: string, processing: boolean) =>
     },
   );
 
-/** How far each file has got, in bytes, in the form's order. */
-export type FileProgress = number[];
+const ifMatch = (upload: Upload) => ({ 'if-match': `"${upload.etag}"` });
 
-/** A file's bytes in Azure's block ids: the same length each, base64. */
-const blockId = (index: number) => btoa(`block-${String(index).padStart(6, '0')}`);
+/** Whether a failure is the service saying the upload changed since it was read (412). */
+export const isStale = (error: unknown) => error instanceof ApiError && error.status === 412;
 
-/** One request to Blob Storage with upload progress (which fetch cannot report). */
-function putToBlob(
-  url: string,
-  body: Blob | string,
-  headers: Record<string, string>,
-  onProgress: (loaded: number) => void,
-): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('PUT', url);
-    for (const [name, value] of Object.entries(headers)) request.setRequestHeader(name, value);
-    request.upload.onprogress = (event) => onProgress(event.loaded);
-    request.onload = () => {
-      if (request.status >= 200 && request.status < 300) resolve();
-      else
-        reject(
-          new ApiError(
-            `Storage refused the file: ${request.status} ${request.statusText}`.trim(),
-            request.status,
-            'storage',
-          ),
-        );
-    };
-    request.onerror = () =>
-      reject(new ApiError('The upload could not reach the storage service', 0, 'network'));
-    request.send(body);
+/**
+ * Each tabular file's first rows and the detected (or saved) mapping, for an upload whose files
+ * are in; asked once per upload (the preview does not change until the mapping is saved).
+ */
+export const useUploadPreview = (id: string | null) =>
+  useSWR(id ? `${uploadUrl(id)}/preview` : null, fetchWith(uploadPreviewSchema), {
+    revalidateOnFocus: false,
   });
-}
 
-/** A SAS URL with more query parameters after its own. */
-const withQuery = (sasUrl: string, query: string) =>
-  `${sasUrl}${sasUrl.includes('?') ? '&' : '?'}${query}`;
-
-/** Puts one file into its blob: its blocks one after another, then the list that commits them. */
-async function putFile(sasUrl: string, file: File, onProgress: (loaded: number) => void) {
-  const ids: string[] = [];
-  for (let start = 0, index = 0; start < file.size; start += BLOCK_BYTES, index += 1) {
-    const id = blockId(index);
-    ids.push(id);
-    const block = file.slice(start, Math.min(start + BLOCK_BYTES, file.size));
-    await putToBlob(
-      withQuery(sasUrl, `comp=block&blockid=${encodeURIComponent(id)}`),
-      block,
-      {},
-      (loaded) => onProgress(start + loaded),
-    );
-    onProgress(start + block.size);
-  }
-  const list = `<?xml version="1.0" encoding="utf-8"?><BlockList>${ids
-    .map((id) => `<Latest>${id}</Latest>`)
-    .join('')}</BlockList>`;
-  await putToBlob(
-    withQuery(sasUrl, 'comp=blocklist'),
-    list,
-    {
-      'content-type': 'application/xml',
-      'x-ms-blob-content-type': file.type || 'application/octet-stream',
-    },
-    () => undefined,
-  );
-}
-
-export interface UploadCallbacks {
-  /** The upload's record exists (status uploading): show it at the top of the history. */
-  onStarted(upload: Upload): void;
-  /** Bytes sent per file, in the form's order. */
-  onProgress(sent: FileProgress): void;
-}
+/** What re-running with `update` would overwrite, read afresh each time the dialog opens. */
+export const useOverwritePreview = (id: string | null) =>
+  useSWR(id ? `${uploadUrl(id)}/overwrites` : null, fetchWith(overwritePreviewSchema), {
+    revalidateOnFocus: false,
+    revalidateOnMount: true,
+    dedupingInterval: 0,
+  });
 
 /** Everything the Uploads & Processing tab changes. */
 export function useUploadActions() {
   return {
     /**
-     * Creates the upload, puts each file straight into Blob Storage through its write-only SAS
-     * URL, then says the files are in, which queues the processing. A failure after the upload
-     * was created deletes it, so no half-sent entry stays in the history (spec 4.3).
+     * Creates the upload and puts each file straight into Blob Storage through its write-only
+     * SAS URL; resolves with the upload, still `uploading`, once every byte is there (then map
+     * and complete it). Aborted, the upload is cancelled; failed, it is deleted (spec 4.3).
      */
-    async upload(fields: Omit<UploadSessionInput, 'files'>, files: File[], on: UploadCallbacks) {
-      const session = await apiRequest(`${base}/sessions`, {
+    send: (fields: Omit<UploadSessionInput, 'files'>, files: File[], options: SendOptions) =>
+      sendFiles(
+        {
+          start: () =>
+            apiRequest(`${base}/sessions`, {
+              method: 'POST',
+              body: {
+                ...fields,
+                files: files.map((file) => ({ name: file.name, size: file.size })),
+              },
+              schema: uploadSessionSchema,
+            }),
+          cancel: (upload) =>
+            apiRequest(`${uploadUrl(upload.id)}/cancel`, {
+              method: 'POST',
+              headers: ifMatch(upload),
+              schema: cancelResultSchema,
+            }),
+          discard: (upload) => apiRequest(uploadUrl(upload.id), { method: 'DELETE' }),
+        },
+        files,
+        options,
+      ),
+    /** The files are in: saves the mapping and queues the processing. */
+    complete: (upload: Upload, body: CompleteUpload = {}) =>
+      apiRequest(`${uploadUrl(upload.id)}/complete`, {
         method: 'POST',
-        body: { ...fields, files: files.map((file) => ({ name: file.name, size: file.size })) },
-        schema: uploadSessionSchema,
-      });
-      on.onStarted(session.upload);
-      const sent: FileProgress = files.map(() => 0);
-      try {
-        for (const target of session.targets) {
-          const file = files[target.index];
-          if (!file) continue;
-          await putFile(target.url, file, (loaded) => {
-            sent[target.index] = loaded;
-            on.onProgress([...sent]);
-          });
-        }
-        return await apiRequest(`${uploadUrl(session.upload.id)}/complete`, {
-          method: 'POST',
-          schema: uploadSchema,
-        });
-      } catch (error) {
-        await apiRequest(uploadUrl(session.upload.id), { method: 'DELETE' }).catch(() => undefined);
-        throw error;
-      }
-    },
+        body,
+        headers: ifMatch(upload),
+        schema: uploadSchema,
+      }),
+    /** Processes a finished upload again: new rows only, failed rows only, or update all. */
+    rerun: (upload: Upload, body: Rerun) =>
+      apiRequest(`${uploadUrl(upload.id)}/rerun`, {
+        method: 'POST',
+        body,
+        headers: ifMatch(upload),
+        schema: uploadSchema,
+      }),
+    /** Takes back what the upload's runs wrote (created removed, changed put back). */
+    undo: (upload: Upload) =>
+      apiRequest(`${uploadUrl(upload.id)}/undo`, {
+        method: 'POST',
+        headers: ifMatch(upload),
+        schema: undoResultSchema,
+      }),
+    /** Uploading: the upload and its files go. Processing: the run stops at its next checkpoint. */
+    cancel: (upload: Upload) =>
+      apiRequest(`${uploadUrl(upload.id)}/cancel`, {
+        method: 'POST',
+        headers: ifMatch(upload),
+        schema: cancelResultSchema,
+      }),
     /** Deletes the upload and its stored files; records already imported from it stay. */
     remove: (upload: Upload) => apiRequest(uploadUrl(upload.id), { method: 'DELETE' }),
     /** Saves one of the upload's original files. */
@@ -192,6 +173,17 @@ export function useUploadActions() {
       ),
   };
 }
+
+/** How each import mode reads on the screen. */
+export const modeLabels: Record<ImportMode, string> = {
+  new: 'New rows only',
+  failed: 'Failed rows only',
+  update: 'Update all',
+};
+
+/** Whether the upload's category turns rows into records (and so has a mapping, re-runs, undo). */
+export const importsRows = (category: UploadCategory) =>
+  (importingCategories as readonly string[]).includes(category);
 
 /** The categories' readable names, in the spec's order. */
 export const categoryLabels: Record<UploadCategory, string> = {

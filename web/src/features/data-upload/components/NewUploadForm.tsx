@@ -32,10 +32,12 @@ import {
   type UploadCategory,
 } from '@contracts/uploads/uploads.schema';
 import { useRef, useState, type FormEvent } from 'react';
+import { isUploadAborted, type FileProgress } from '../../../lib/block-upload';
+import { LeaveGuard } from '../../../lib/leave-guard';
 import { countOf } from '../../../lib/plural';
 import { useNotify } from '../../../lib/toast';
 import { useAction } from '../../../lib/use-action';
-import { categoryLabels, useUploadActions, type FileProgress } from '../api/uploads';
+import { categoryLabels, importsRows, useUploadActions } from '../api/uploads';
 import {
   canSubmit,
   draftProblem,
@@ -101,15 +103,19 @@ export interface UploadTracking {
   onStarted(upload: Upload): void;
   /** The share of the upload's bytes sent so far, 0 to 1. */
   onProgress(uploadId: string, sent: number): void;
-  /** The upload failed; its entry was deleted and goes from the history. */
+  /** The upload failed or was cancelled; its entry was removed and goes from the history. */
   onFailed(uploadId: string | null): void;
+  /** The files of an importing category are in: its column mapping is next. */
+  onMapping(upload: Upload): void;
   /** The files are in and queued for processing. */
   onSent(upload: Upload): void;
 }
 
 /**
  * New Upload (spec 2.7, 5): name, category, description and files (dropped or picked, 100 MB in
- * all). The files go straight to Blob Storage with progress per file and overall.
+ * all). The files go straight to Blob Storage with progress per file and overall, and can be
+ * cancelled on the way (leaving the page asks first). Files of a category that imports rows go
+ * on to their column mapping; the others are processed straight away.
  */
 export function NewUploadForm({ tracking }: { tracking: UploadTracking }) {
   const styles = useStyles();
@@ -120,6 +126,9 @@ export function NewUploadForm({ tracking }: { tracking: UploadTracking }) {
   const hintId = useId('drop-hint');
   const picker = useRef<HTMLInputElement>(null);
   const started = useRef<string | null>(null);
+  const abort = useRef<AbortController | null>(null);
+  /** The send under way, to wait for its end (a cancel removes the upload first). */
+  const settled = useRef<Promise<boolean>>(Promise.resolve(true));
   const [draft, setDraft] = useState<UploadDraft>(emptyDraft);
   const [problem, setProblem] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
@@ -128,37 +137,62 @@ export function NewUploadForm({ tracking }: { tracking: UploadTracking }) {
   const total = totalBytes(draft.files);
   const tooLarge = total > MAX_UPLOAD_TOTAL_BYTES;
 
+  /** The form is done with this upload: empty again for the next. */
+  const finish = () => {
+    setDraft(emptyDraft);
+    setSent(null);
+    if (picker.current) picker.current.value = '';
+  };
   const send = useAction(
     async (ready: UploadDraft & { category: UploadCategory }) => {
       started.current = null;
       const size = totalBytes(ready.files);
+      const controller = new AbortController();
+      abort.current = controller;
       setSent(ready.files.map(() => 0));
-      const upload = await actions.upload(
-        { name: ready.name.trim(), category: ready.category, description: ready.description },
-        ready.files,
-        {
-          onStarted: (created) => {
-            started.current = created.id;
-            tracking.onStarted(created);
+      const uploaded = await actions
+        .send(
+          { name: ready.name.trim(), category: ready.category, description: ready.description },
+          ready.files,
+          {
+            signal: controller.signal,
+            onStarted: (created) => {
+              started.current = created.id;
+              tracking.onStarted(created);
+            },
+            onProgress: (bytes) => {
+              setSent(bytes);
+              const share = size ? bytes.reduce((sum, value) => sum + value, 0) / size : 1;
+              if (started.current) tracking.onProgress(started.current, Math.min(1, share));
+            },
           },
-          onProgress: (bytes) => {
-            setSent(bytes);
-            const share = size ? bytes.reduce((sum, value) => sum + value, 0) / size : 1;
-            if (started.current) tracking.onProgress(started.current, Math.min(1, share));
-          },
-        },
-      );
-      setDraft(emptyDraft);
-      setSent(null);
-      if (picker.current) picker.current.value = '';
+        )
+        .finally(() => {
+          abort.current = null;
+        });
+      if (importsRows(ready.category)) {
+        finish();
+        tracking.onMapping(uploaded);
+        return;
+      }
+      let upload: Upload;
+      try {
+        upload = await actions.complete(uploaded);
+      } catch (error) {
+        await actions.remove(uploaded).catch(() => undefined);
+        throw error;
+      }
+      finish();
       tracking.onSent(upload);
       notify.success('Upload received', `"${upload.name}" is being processed.`);
     },
     {
-      onError: (message) => {
+      onError: (message, error) => {
         setSent(null);
         tracking.onFailed(started.current);
-        notify.error(UPLOAD_MESSAGES.failed, message);
+        if (isUploadAborted(error)) {
+          notify.info('Upload cancelled', 'Nothing was kept. The form still holds your files.');
+        } else notify.error(UPLOAD_MESSAGES.failed, message);
       },
     },
   );
@@ -178,11 +212,20 @@ export function NewUploadForm({ tracking }: { tracking: UploadTracking }) {
     const found = draftProblem(draft);
     setProblem(found);
     if (found || !draft.category) return;
-    void send.run({ ...draft, category: draft.category });
+    settled.current = send.run({ ...draft, category: draft.category });
   };
 
   const sentBytes = sent?.reduce((sum, value) => sum + value, 0) ?? 0;
   const overall = total ? Math.min(1, sentBytes / total) : 0;
+  /** Bytes are on their way (the upload can still be cancelled). */
+  const sending = sent !== null && overall < 1;
+  const cancel = () => abort.current?.abort();
+  /** Cancels and waits until the upload is gone, so leaving the page loses nothing else. */
+  const cancelAndWait = async () => {
+    const running = send.busy;
+    cancel();
+    if (running) await settled.current;
+  };
   const fieldError = (field: string) => send.fieldErrors[field];
 
   return (
@@ -315,7 +358,9 @@ export function NewUploadForm({ tracking }: { tracking: UploadTracking }) {
             <Text aria-hidden="true">
               {overall < 1
                 ? `Uploading... ${Math.round(overall * 100)}%`
-                : 'Starting processing...'}
+                : draft.category && importsRows(draft.category)
+                  ? 'Reading the first rows...'
+                  : 'Starting processing...'}
             </Text>
             <ProgressBar
               value={overall}
@@ -334,6 +379,11 @@ export function NewUploadForm({ tracking }: { tracking: UploadTracking }) {
           >
             {busy ? 'Uploading...' : 'Upload Data'}
           </Button>
+          {sending ? (
+            <Button icon={<DismissRegular />} onClick={cancel}>
+              Cancel upload
+            </Button>
+          ) : null}
           {draft.files.length && !busy ? (
             <Button appearance="subtle" onClick={() => edit({ files: [] })}>
               Clear files
@@ -341,6 +391,14 @@ export function NewUploadForm({ tracking }: { tracking: UploadTracking }) {
           ) : null}
         </div>
       </form>
+      <LeaveGuard
+        active={sending}
+        title="Leave while uploading?"
+        message="Your files are still being uploaded. If you leave now, the upload is cancelled and nothing is kept."
+        leaveLabel="Leave and cancel upload"
+        busyLabel="Cancelling..."
+        onLeave={cancelAndWait}
+      />
     </Card>
   );
 }

@@ -29,6 +29,7 @@ import { useSearchParams } from 'react-router';
 import { messageOf } from '../../../lib/api-client';
 import { countOf } from '../../../lib/plural';
 import { categoryLabels, statusLabels, useUploadHistory } from '../api/uploads';
+import { MappingStep } from './MappingStep';
 import { NewUploadForm, type UploadTracking } from './NewUploadForm';
 import { UploadCard } from './UploadCard';
 import { useUploadStyles } from './upload-style';
@@ -51,6 +52,8 @@ const useStyles = makeStyles({
     justifyContent: 'space-between',
     gap: tokens.spacingHorizontalS,
   },
+  /** The column mapping step: across the whole width, above the form and the history. */
+  wide: { gridColumn: '1 / -1' },
   list: {
     display: 'flex',
     flexDirection: 'column',
@@ -67,6 +70,8 @@ function useHistoryFilters() {
   const search = params.get('q') ?? '';
   const category = uploadCategories.find((candidate) => candidate === params.get('category'));
   const status = uploadStatuses.find((candidate) => candidate === params.get('status'));
+  /** An upload a link points at (`?upload=<id>`, from the Import dialogs): shown and marked. */
+  const linked = params.get('upload');
   const set = (name: 'q' | 'category' | 'status', value: string) =>
     setParams(
       (current) => {
@@ -77,7 +82,7 @@ function useHistoryFilters() {
       },
       { replace: true },
     );
-  return { search, category, status, set };
+  return { search, category, status, linked, set };
 }
 
 type Pages = { items: Upload[]; continuationToken: string | null }[] | undefined;
@@ -87,7 +92,7 @@ export function UploadsTab() {
   const styles = useStyles();
   const shared = useUploadStyles();
   const historyTitle = useId('history');
-  const { search, category, status, set } = useHistoryFilters();
+  const { search, category, status, linked, set } = useHistoryFilters();
   const deferred = useDeferredValue(search);
   const history = useUploadHistory({
     search: deferred,
@@ -97,6 +102,8 @@ export function UploadsTab() {
   const { mutate } = history;
   /** The upload this browser is sending, and how far it has got (0 to 1). */
   const [sending, setSending] = useState<{ id: string; sent: number } | null>(null);
+  /** The upload whose column mapping is being chosen (its files are in, not yet processed). */
+  const [mapping, setMapping] = useState<Upload | null>(null);
   const refresh = useCallback(() => mutate(), [mutate]);
 
   const tracking = useMemo<UploadTracking>(
@@ -127,6 +134,11 @@ export function UploadsTab() {
           { revalidate: true },
         );
       },
+      onMapping: (upload) => {
+        setSending(null);
+        setMapping(upload);
+        void mutate();
+      },
       onSent: () => {
         setSending(null);
         void mutate();
@@ -138,9 +150,29 @@ export function UploadsTab() {
   const uploads = history.data?.flatMap((page) => page.items) ?? [];
   const more = Boolean(history.data?.at(-1)?.continuationToken);
   const filtered = Boolean(search || category || status);
+  const linkedGone =
+    linked !== null &&
+    history.data !== undefined &&
+    !filtered &&
+    !more &&
+    !uploads.some((upload) => upload.id === linked);
+  const closeMapping = useCallback(() => {
+    setMapping(null);
+    void mutate();
+  }, [mutate]);
 
   return (
     <div className={styles.layout}>
+      {mapping ? (
+        <div className={styles.wide}>
+          <MappingStep
+            key={mapping.id}
+            upload={mapping}
+            onQueued={closeMapping}
+            onClosed={closeMapping}
+          />
+        </div>
+      ) : null}
       <NewUploadForm tracking={tracking} />
       <section className={shared.stack} aria-labelledby={historyTitle}>
         <div className={styles.historyHead}>
@@ -195,6 +227,13 @@ export function UploadsTab() {
             </Dropdown>
           </Field>
         </div>
+        {linkedGone ? (
+          <MessageBar intent="info">
+            <MessageBarBody>
+              The upload this link points to is no longer in the Processing History.
+            </MessageBarBody>
+          </MessageBar>
+        ) : null}
         {history.error ? (
           <MessageBar intent="error">
             <MessageBarBody>
@@ -213,7 +252,10 @@ export function UploadsTab() {
                   key={upload.id}
                   upload={upload}
                   {...(sending?.id === upload.id ? { sending: sending.sent } : {})}
+                  highlighted={upload.id === linked}
+                  mappingOpen={upload.id === mapping?.id}
                   onChanged={refresh}
+                  onMap={setMapping}
                 />
               ))}
             </ul>

@@ -1,0 +1,644 @@
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { AuctionListItem } from '../../functions/src/auctions/auctions.schema.js';
+import type { Lot } from '../../functions/src/auctions/lots/lots.schema.js';
+import type { Conflict } from '../../functions/src/conflicts/conflicts.schema.js';
+import type {
+  InventoryItem,
+  InventoryListItem,
+} from '../../functions/src/inventory/inventory.schema.js';
+import type { LegalCase } from '../../functions/src/legal/legal.schema.js';
+import type {
+  OverwritePreview,
+  Upload,
+  UploadStatusView,
+} from '../../functions/src/uploads/uploads.schema.js';
+import { ownerWithAddOns } from '../support/add-ons.js';
+import { createAuction } from '../support/auctions.js';
+import { createBidder, domain, type Owner } from '../support/bidders.js';
+import { ifMatch } from '../support/identity.js';
+import { usePlatformEnvironment } from '../support/platform-env.js';
+
+/**
+ * The category importers of the Data Processing Center (inventory, auctions, legal) driven as a
+ * house drives them: files sent to POST /data-upload/general, processed by the stack's own
+ * worker, the records found through each feature's own routes, then re-run and undone.
+ */
+
+// The resume test stages an upload and runs the worker in this process, so it can crash it.
+usePlatformEnvironment();
+const { processUpload } = await import('../../functions/src/uploads/upload-worker.js');
+const { systemContext } = await import('../../functions/src/platform/context.js');
+const { putBlobStream } = await import('../../functions/src/platform/blob.js');
+const repo = await import('../../functions/src/uploads/uploads.repo.js');
+
+let owner: Owner;
+beforeAll(async () => {
+  owner = await ownerWithAddOns();
+});
+
+const tagOf = () => randomUUID().slice(0, 8);
+
+interface FilePart {
+  name: string;
+  data: Buffer;
+}
+
+const csv = (lines: string[]) => Buffer.from(`${lines.join('\n')}\n`);
+const json = (value: unknown) => Buffer.from(JSON.stringify(value));
+async function xlsx(rows: unknown[][]) {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Sheet1');
+  for (const row of rows) sheet.addRow(row);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+async function postForm(token: string, values: Record<string, string>, files: FilePart[]) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(values)) form.append(name, value);
+  files.forEach((file, index) =>
+    form.append(`file_${index}`, new Blob([new Uint8Array(file.data)]), file.name),
+  );
+  const response = await fetch(`${inject('domainUrl')}/data-upload/general`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    body: (text ? JSON.parse(text) : {}) as { uploadId: string } & Record<string, unknown>,
+  };
+}
+
+/** The upload as the history lists it (with its runs and ETag). */
+async function uploadNamed(id: string, name: string): Promise<Upload> {
+  const reply = await domain<{ items: Upload[] }>(
+    'GET',
+    `/data-upload/history?search=${encodeURIComponent(name)}`,
+    { token: owner.token },
+  );
+  const found = reply.body.items.find((upload) => upload.id === id);
+  if (!found) throw new Error(`upload ${id} not in the history`);
+  return found;
+}
+
+/** The upload once its run has finished (the stack's worker runs it). */
+async function settled(id: string, name: string): Promise<Upload> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const reply = await domain<UploadStatusView>('GET', `/data-upload/status/${id}`, {
+      token: owner.token,
+    });
+    expect(reply.status).toBe(200);
+    if (reply.body.status === 'completed' || reply.body.status === 'error') {
+      return uploadNamed(id, name);
+    }
+    if (Date.now() > deadline) throw new Error(`upload ${id} still ${reply.body.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+}
+
+/** Sends the files as one upload of the category and waits for its first run to finish. */
+async function upload(
+  category: string,
+  name: string,
+  files: FilePart[],
+  extra: Record<string, string> = {},
+) {
+  const reply = await postForm(
+    owner.token,
+    { name, description: 'Importer test', category, ...extra },
+    files,
+  );
+  expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+  return settled(reply.body.uploadId, name);
+}
+
+/** Runs a finished upload again in `mode` and waits for it. */
+async function rerun(done: Upload, mode: 'new' | 'failed' | 'update') {
+  const reply = await domain<Upload>('POST', `/data-upload/${done.id}/rerun`, {
+    token: owner.token,
+    body: { mode },
+    headers: ifMatch(done.etag),
+  });
+  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+  return settled(done.id, done.name);
+}
+
+/** Undoes everything an upload's runs wrote and waits for it. */
+async function undo(done: Upload) {
+  const reply = await domain('POST', `/data-upload/${done.id}/undo`, {
+    token: owner.token,
+    headers: ifMatch(done.etag),
+  });
+  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+  const after = await settled(done.id, done.name);
+  expect(after.undone).toBe(true);
+  return after.runs.at(-1);
+}
+
+const lastRun = (done: Upload) => done.runs.at(-1);
+
+async function items(search: string) {
+  const reply = await domain<{ items: InventoryListItem[]; total: number }>(
+    'GET',
+    `/inventory/items?search=${encodeURIComponent(search)}&limit=100`,
+    { token: owner.token },
+  );
+  expect(reply.status).toBe(200);
+  return reply.body.items;
+}
+
+async function auctionsNamed(search: string) {
+  const reply = await domain<{ auctions: AuctionListItem[] }>(
+    'GET',
+    `/listAuctions?search=${encodeURIComponent(search)}`,
+    { token: owner.token },
+  );
+  expect(reply.status).toBe(200);
+  return reply.body.auctions;
+}
+
+async function lotsOf(auctionId: string) {
+  const reply = await domain<{ lots: Lot[] }>('GET', `/auctions/${auctionId}/lots`, {
+    token: owner.token,
+  });
+  expect(reply.status).toBe(200);
+  return reply.body.lots;
+}
+
+async function casesNamed(search: string) {
+  const reply = await domain<{ cases: LegalCase[] }>(
+    'GET',
+    `/listLegalCases?search=${encodeURIComponent(search)}`,
+    { token: owner.token },
+  );
+  expect(reply.status).toBe(200);
+  return reply.body.cases;
+}
+
+describe('an inventory upload', () => {
+  it('imports items from CSV, Excel and JSON, names a bad row, re-runs without doubles, updates and undoes', async () => {
+    const tag = tagOf();
+    const name = `Inventory ${tag}`;
+    const done = await upload('inventory', name, [
+      {
+        name: 'items.csv',
+        data: csv([
+          'Title,Category,Low Estimate,High Estimate,Condition,Location',
+          `Teapot ${tag},Silver,"1,250.00",2000,Good,Vault`,
+          `Chair ${tag},Furniture,lots,450,Fair,`,
+        ]),
+      },
+      {
+        name: 'items.xlsx',
+        data: await xlsx([
+          ['Item Name', 'Category', 'Low Estimate', 'High Estimate', 'Condition'],
+          [`Ring ${tag}`, 'Jewelry', 300.5, 500, 'excellent'],
+        ]),
+      },
+      {
+        name: 'items.json',
+        data: json({
+          items: [
+            {
+              title: `Quilt ${tag}`,
+              category: 'Textiles',
+              estimateLow: '80',
+              estimateHigh: 120,
+              condition: 'Poor',
+            },
+          ],
+        }),
+      },
+    ]);
+    expect(done.status, JSON.stringify(done.results)).toBe('completed');
+    expect(done.results.recordsImported, JSON.stringify(done.results)).toBe(3);
+    expect(done.results.errors).toEqual([
+      { file: 'items.csv', row: 2, field: 'estimateLow', message: 'is an amount like 1,250.00' },
+    ]);
+    const found = await items(tag);
+    expect(found.map((item) => item.title).sort()).toEqual([
+      `Quilt ${tag}`,
+      `Ring ${tag}`,
+      `Teapot ${tag}`,
+    ]);
+    const byTitle = (title: string) =>
+      found.find((item) => item.title === title) as InventoryListItem;
+    expect(byTitle(`Teapot ${tag}`)).toMatchObject({
+      estimatedValue: { low: 125000, high: 200000 },
+      currency: 'USD',
+      condition: 'Good',
+      location: 'Vault',
+      status: 'Available',
+    });
+    expect(byTitle(`Ring ${tag}`)).toMatchObject({
+      category: 'Jewelry & Watches',
+      estimatedValue: { low: 30050, high: 50000 },
+    });
+
+    // The same rows again take nothing twice.
+    const again = await rerun(done, 'new');
+    expect(lastRun(again)).toMatchObject({ mode: 'new', created: 0, updated: 0 });
+    expect(again.results.duplicates).toBe(3);
+    expect(await items(tag)).toHaveLength(3);
+
+    // Another file of the same item: left as it is, until it is run in `update` mode.
+    const updateName = `Inventory update ${tag}`;
+    const second = await upload('inventory', updateName, [
+      {
+        name: 'revalued.csv',
+        data: csv([
+          'Title,Category,Low Estimate,High Estimate,Condition',
+          `teapot  ${tag},Silver,"1,250.00",2500,Good`,
+        ]),
+      },
+    ]);
+    expect(second.results).toMatchObject({ recordsImported: 0, duplicates: 1 });
+    const preview = await domain<OverwritePreview>('GET', `/data-upload/${second.id}/overwrites`, {
+      token: owner.token,
+    });
+    expect(preview.body).toMatchObject({
+      rowsRead: 1,
+      complete: true,
+      wouldUpdate: 1,
+      wouldCreate: 0,
+    });
+    expect(preview.body.changes[0]).toMatchObject({
+      entity: 'inventory-item',
+      title: `Teapot ${tag}`,
+      fields: [
+        {
+          field: 'estimatedValue',
+          existing: 'USD 1,250.00 – USD 2,000.00',
+          imported: 'USD 1,250.00 – USD 2,500.00',
+        },
+      ],
+    });
+    const updated = await rerun(second, 'update');
+    expect(lastRun(updated)).toMatchObject({ mode: 'update', created: 0, updated: 1 });
+    const teapot = byTitle(`Teapot ${tag}`);
+    const revalued = await domain<InventoryItem>('GET', `/inventory/items/${teapot.id}`, {
+      token: owner.token,
+    });
+    expect(revalued.body.estimatedValue).toEqual({ low: 125000, high: 250000 });
+
+    // Undo puts the teapot back as it was.
+    expect(await undo(updated)).toMatchObject({ kind: 'undo', restored: 1, removed: 0 });
+    const putBack = await domain<InventoryItem>('GET', `/inventory/items/${teapot.id}`, {
+      token: owner.token,
+    });
+    expect(putBack.body.estimatedValue).toEqual({ low: 125000, high: 200000 });
+
+    // Someone edits the quilt after the run: undoing the first upload keeps it.
+    const quilt = byTitle(`Quilt ${tag}`);
+    const edited = await domain('PATCH', `/inventory/items/${quilt.id}`, {
+      token: owner.token,
+      body: { location: 'Textile store' },
+      headers: ifMatch(quilt.etag),
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    const latest = await uploadNamed(done.id, name);
+    expect(await undo(latest)).toMatchObject({ kind: 'undo', removed: 2, kept: 1 });
+    expect((await items(tag)).map((item) => item.title)).toEqual([`Quilt ${tag}`]);
+  });
+});
+
+describe('an auctions upload', () => {
+  it('creates the auctions its rows name as Drafts, lots keyed by number, and undoes them', async () => {
+    const tag = tagOf();
+    const name = `Catalogue ${tag}`;
+    const done = await upload('auctions', name, [
+      {
+        name: 'catalogue.csv',
+        data: csv([
+          'Auction Title,Auction Start Date,Auction Category,Lot Number,Title,Low Estimate,High Estimate',
+          `Spring ${tag},2031-04-10,Art,1,Oil on canvas,"1,250.00",2000`,
+          `Spring ${tag},2031-04-10,Art,2,Watercolour,100,abc`,
+          `Spring ${tag},2031-04-10,,3,Etching,50,80`,
+          `Autumn ${tag},2031-10-01,,1,Bronze,10,20`,
+        ]),
+      },
+    ]);
+    expect(done.status, JSON.stringify(done.results)).toBe('completed');
+    // The auction and its two lots.
+    expect(done.results.recordsImported, JSON.stringify(done.results)).toBe(3);
+    expect(done.results.errors).toEqual([
+      {
+        file: 'catalogue.csv',
+        row: 2,
+        field: 'estimateHigh',
+        message: 'is an amount like 1,250.00',
+      },
+      {
+        file: 'catalogue.csv',
+        row: 4,
+        field: 'auctionCategory',
+        message: `is required to create the auction "Autumn ${tag}" (2031-10-01)`,
+      },
+    ]);
+    const [spring, ...others] = await auctionsNamed(tag);
+    expect(others).toEqual([]);
+    expect(spring).toMatchObject({
+      title: `Spring ${tag}`,
+      status: 'Draft',
+      category: 'art',
+      startDate: '2031-04-10',
+      lotCount: 2,
+    });
+    const lots = await lotsOf(spring?.id ?? '');
+    expect(lots.map((lot) => [lot.lotNumber, lot.title, lot.estimateLow])).toEqual([
+      ['1', 'Oil on canvas', 125000],
+      ['3', 'Etching', 5000],
+    ]);
+
+    const again = await rerun(done, 'new');
+    expect(lastRun(again)).toMatchObject({ created: 0, updated: 0 });
+    expect(await lotsOf(spring?.id ?? '')).toHaveLength(2);
+    expect(await auctionsNamed(tag)).toHaveLength(1);
+
+    expect(await undo(again)).toMatchObject({ removed: 3, kept: 0 });
+    expect(await auctionsNamed(tag)).toEqual([]);
+  });
+
+  it('puts lots from Excel and JSON into the auction of the Import dialog, in its currency', async () => {
+    const tag = tagOf();
+    const auction = await createAuction(owner.token, { title: `Netsuke ${tag}`, currency: 'JPY' });
+    const done = await upload(
+      'auctions',
+      `Netsuke lots ${tag}`,
+      [
+        {
+          name: 'lots.xlsx',
+          data: await xlsx([
+            ['Lot', 'Title', 'Low Estimate', 'High Estimate'],
+            ['10', 'Netsuke', 150_000, 200_000],
+            [11, 'Inro', '¥80,000', 120_000.5],
+          ]),
+        },
+        {
+          name: 'lots.json',
+          data: json({ lots: [{ lotNumber: 12, title: 'Tsuba', reserve: 5000 }] }),
+        },
+      ],
+      { auctionId: auction.id },
+    );
+    expect(done.results.recordsImported, JSON.stringify(done.results)).toBe(2);
+    expect(done.results.errors).toEqual([
+      { file: 'lots.xlsx', row: 2, field: 'estimateHigh', message: 'has whole units' },
+    ]);
+    expect(
+      (await lotsOf(auction.id)).map((lot) => [lot.lotNumber, lot.estimateLow, lot.reserve]),
+    ).toEqual([
+      ['10', 150000, null],
+      ['12', null, 5000],
+    ]);
+
+    // A revised catalogue: lot 10 is on file, so it waits for `update`, which undo takes back.
+    const revisedName = `Netsuke revised ${tag}`;
+    const revised = await upload(
+      'auctions',
+      revisedName,
+      [
+        {
+          name: 'revised.csv',
+          data: csv(['Lot Number,Title,Reserve', '10,Netsuke of a hare,90000']),
+        },
+      ],
+      { auctionId: auction.id },
+    );
+    expect(revised.results).toMatchObject({ recordsImported: 0, duplicates: 1 });
+    const preview = await domain<OverwritePreview>('GET', `/data-upload/${revised.id}/overwrites`, {
+      token: owner.token,
+    });
+    expect(preview.body.changes[0]?.fields).toEqual([
+      { field: 'title', existing: 'Netsuke', imported: 'Netsuke of a hare' },
+      { field: 'reserve', existing: null, imported: 90000 },
+    ]);
+    const updated = await rerun(revised, 'update');
+    expect(lastRun(updated)).toMatchObject({ created: 0, updated: 1 });
+    const lot10 = async () => (await lotsOf(auction.id)).find((lot) => lot.lotNumber === '10');
+    // Blank cells say nothing: the estimates stay.
+    expect(await lot10()).toMatchObject({
+      title: 'Netsuke of a hare',
+      reserve: 90000,
+      estimateLow: 150000,
+      estimateHigh: 200000,
+    });
+    expect(await undo(updated)).toMatchObject({ restored: 1, removed: 0, kept: 0 });
+    expect(await lot10()).toMatchObject({ title: 'Netsuke', reserve: null, estimateLow: 150000 });
+  });
+});
+
+describe('a legal upload', () => {
+  it('files cases with their bidders, names unknown ones, and records a differing case as a conflict', async () => {
+    const tag = tagOf();
+    const email = `ada-${tag}@example.com`;
+    const bidder = await createBidder(owner.token, { email });
+    const name = `Cases ${tag}`;
+    const done = await upload('legal', name, [
+      {
+        name: 'cases.csv',
+        data: csv([
+          'Case Number,Case Type,Category,Priority,Title,Jurisdiction,Claim Amount,Bidder Email',
+          `HV-${tag}-1,Payment Dispute,Post-sale,High,Unpaid lot 14,New York,"1,250.00",${email}`,
+          `HV-${tag}-2,Payment Dispute,Post-sale,High,Unpaid lot 15,New York,100,nobody-${tag}@example.com`,
+        ]),
+      },
+      {
+        name: 'cases.xlsx',
+        data: await xlsx([
+          ['Case Number', 'Type', 'Category', 'Priority', 'Title', 'Jurisdiction', 'Bidder ID'],
+          [
+            `HV-${tag}-3`,
+            'Authenticity Claim',
+            'Pre-sale',
+            'Low',
+            'Forged signature',
+            'London',
+            bidder.bidderId,
+          ],
+        ]),
+      },
+      {
+        name: 'cases.json',
+        data: json({
+          cases: [
+            {
+              caseType: 'other',
+              category: 'administrative',
+              priority: 'medium',
+              title: `Misc ${tag}`,
+              jurisdiction: 'Paris',
+            },
+          ],
+        }),
+      },
+    ]);
+    expect(done.status, JSON.stringify(done.results)).toBe('completed');
+    expect(done.results.recordsImported, JSON.stringify(done.results)).toBe(3);
+    expect(done.results.errors).toEqual([
+      {
+        file: 'cases.csv',
+        row: 2,
+        field: 'bidderEmail',
+        message: 'is not a bidder of this account',
+      },
+    ]);
+    const filed = await casesNamed(`hv-${tag}`);
+    const first = filed.find((found) => found.caseNumber === `HV-${tag}-1`);
+    expect(first).toMatchObject({
+      caseType: 'payment_dispute',
+      category: 'post_sale',
+      priority: 'high',
+      claimAmount: 125000,
+      bidder: { id: bidder.id },
+      status: 'SUBMITTED',
+    });
+    expect(filed.find((found) => found.caseNumber === `HV-${tag}-3`)).toMatchObject({
+      caseType: 'authenticity_claim',
+      bidder: { id: bidder.id },
+    });
+    const [misc] = await casesNamed(`Misc ${tag}`);
+    expect(misc?.caseNumber).toMatch(/^LC-\d{4}-\d{4}$/);
+
+    // The same cases from another file: one the same (a duplicate), one differing (a conflict).
+    const conflictName = `Cases again ${tag}`;
+    const second = await upload('legal', conflictName, [
+      {
+        name: 'cases-again.csv',
+        data: csv([
+          'Case Number,Case Type,Category,Priority,Title,Jurisdiction,Bidder ID',
+          `HV-${tag}-1,Payment Dispute,Post-sale,Low,Unpaid lot 14,New York,${bidder.bidderId}`,
+          `HV-${tag}-3,Authenticity Claim,Pre-sale,Low,Forged signature,London,${bidder.bidderId}`,
+        ]),
+      },
+    ]);
+    expect(second.results).toMatchObject({ recordsImported: 0, duplicates: 1, errorCount: 0 });
+    const preview = await domain<OverwritePreview>('GET', `/data-upload/${second.id}/overwrites`, {
+      token: owner.token,
+    });
+    expect(preview.body.changes).toEqual([
+      expect.objectContaining({
+        entity: 'legal-case',
+        recordId: first?.id,
+        fields: [{ field: 'priority', existing: 'high', imported: 'low' }],
+      }),
+    ]);
+    const conflicts = await domain<{ items: Conflict[] }>(
+      'GET',
+      `/data-upload/conflicts?type=legal&uploadId=${second.id}`,
+      { token: owner.token },
+    );
+    expect(conflicts.status).toBe(200);
+    expect(conflicts.body.items).toHaveLength(1);
+    expect(conflicts.body.items[0]).toMatchObject({
+      type: 'legal',
+      conflictType: 'mismatch',
+      status: 'pending',
+      uploadName: conflictName,
+      existingId: first?.id,
+      fields: [{ field: 'priority', existing: 'high', imported: 'low' }],
+    });
+    // Run again, the conflict is not recorded twice.
+    await rerun(second, 'new');
+    const still = await domain<{ items: Conflict[] }>(
+      'GET',
+      `/data-upload/conflicts?type=legal&uploadId=${second.id}`,
+      { token: owner.token },
+    );
+    expect(still.body.items).toHaveLength(1);
+
+    const again = await rerun(done, 'new');
+    expect(lastRun(again)).toMatchObject({ created: 0, updated: 0 });
+    expect(await casesNamed(`hv-${tag}`)).toHaveLength(2);
+
+    expect(await undo(again)).toMatchObject({ removed: 3, kept: 0 });
+    expect(await casesNamed(`hv-${tag}`)).toEqual([]);
+    expect(await casesNamed(`Misc ${tag}`)).toEqual([]);
+  });
+});
+
+/** An upload of one CSV already in storage and `processing`, nothing queued for it. */
+async function stage(category: 'inventory' | 'legal', name: string, data: string) {
+  const id = randomUUID();
+  const now = new Date().toISOString();
+  const { accountId } = owner;
+  await putBlobStream(
+    repo.UPLOADS_BLOB_CONTAINER,
+    repo.uploadBlobName(accountId, id, 0),
+    Readable.from([Buffer.from(data)]),
+    'text/csv',
+  );
+  const size = Buffer.byteLength(data);
+  await repo.createUpload(
+    { accountId },
+    {
+      id,
+      kind: 'upload',
+      name,
+      description: 'Staged by the importers test',
+      category,
+      files: [{ index: 0, name: 'rows.csv', size, format: 'csv', received: true }],
+      totalBytes: size,
+      status: 'processing',
+      progress: 0,
+      uploadDate: now,
+      completedDate: null,
+      results: {
+        recordsProcessed: 0,
+        recordsImported: 0,
+        errors: [],
+        errorCount: 0,
+        downloadUrl: null,
+        errorReportUrl: null,
+      },
+      uploadedBy: null,
+      searchText: name.toLowerCase(),
+      checkpoint: null,
+      revision: 1,
+      createdAt: now,
+      updatedAt: now,
+    },
+  );
+  return id;
+}
+
+describe('a run that crashes part way', () => {
+  it('resumes without a second record of any row, items written in batches or cases one by one', async () => {
+    const tag = tagOf();
+    const ctx = systemContext(owner.accountId);
+    const itemLines = ['Title,Category,Low Estimate,High Estimate,Condition'];
+    for (let row = 1; row <= 40; row += 1) itemLines.push(`Vase ${row} ${tag},Ceramics,10,20,Good`);
+    const inventory = await stage('inventory', `Crash items ${tag}`, `${itemLines.join('\n')}\n`);
+    // The first batch of 25 has landed, the second is cut off before its writes start.
+    await expect(processUpload(ctx, inventory, { failAfterRows: 30 })).rejects.toThrow(
+      'Injected failure',
+    );
+    const atCrash = (await items(tag)).length;
+    expect(atCrash).toBeGreaterThan(0);
+    expect(atCrash).toBeLessThan(40);
+    await processUpload(ctx, inventory);
+    const resumed = await uploadNamed(inventory, `Crash items ${tag}`);
+    expect(resumed.results).toMatchObject({ recordsImported: 40, duplicates: 0, errorCount: 0 });
+    expect(await items(tag)).toHaveLength(40);
+
+    // Cases with neither number, bidder nor auction: only their ids tell them apart.
+    const caseLines = ['Case Type,Category,Priority,Title,Jurisdiction'];
+    for (let row = 1; row <= 12; row += 1) {
+      caseLines.push(`Other,Administrative,Low,Crash ${tag} ${row},Boston`);
+    }
+    const legal = await stage('legal', `Crash cases ${tag}`, `${caseLines.join('\n')}\n`);
+    await expect(processUpload(ctx, legal, { failAfterRows: 5 })).rejects.toThrow(
+      'Injected failure',
+    );
+    expect(await casesNamed(`Crash ${tag}`)).toHaveLength(5);
+    await processUpload(ctx, legal);
+    const filed = await uploadNamed(legal, `Crash cases ${tag}`);
+    expect(filed.results).toMatchObject({ recordsImported: 12, duplicates: 0, errorCount: 0 });
+    expect(await casesNamed(`Crash ${tag}`)).toHaveLength(12);
+  });
+});
