@@ -34,6 +34,11 @@ export interface StackOptions {
   /** The service settings (local.settings.json Values plus overrides). */
   settings: Record<string, string>;
   output: OutputSink;
+  /**
+   * `per-app`: the auth and domain apps in hosts of their own (processes `host-auth` and
+   * `host-domain`), as the two Function Apps run in Azure; else one host serves both (`host`).
+   */
+  hosts?: 'one' | 'per-app';
 }
 
 export interface RunningStack {
@@ -174,17 +179,28 @@ async function buildHost(): Promise<string> {
   return outdir;
 }
 
-/** Starts the dev host serving the auth and domain route tables. */
-export async function startHost(options: StackOptions): Promise<ManagedProcess> {
+/**
+ * Starts a dev host serving the auth and domain route tables, or one app's alone. Node runs it
+ * with the arguments of `languageWorkers__node__arguments` alone (the heap cap, and locally source
+ * maps), as the Functions host runs its Node worker.
+ */
+export async function startHost(
+  options: StackOptions,
+  app: 'auth' | 'domain' | 'all' = 'all',
+): Promise<ManagedProcess> {
   const build = await buildHost();
+  const nodeArguments = (options.settings.languageWorkers__node__arguments ?? '')
+    .split(/\s+/)
+    .filter(Boolean);
   const host = startProcess({
-    name: 'host',
+    name: app === 'all' ? 'host' : `host-${app}`,
     command: process.execPath,
-    args: ['--enable-source-maps', join(build, 'dev/host/main.js')],
+    args: [...nodeArguments, join(build, 'dev/host/main.js')],
     cwd: repoRoot,
     env: {
       ...process.env,
       ...options.settings,
+      ...(app === 'all' ? {} : { FUNCTIONS_SERVICE: app }),
       LOTWISE_ROOT: repoRoot,
       LOTWISE_AUTH_PORT: String(options.ports.auth),
       LOTWISE_DOMAIN_PORT: String(options.ports.domain),
@@ -194,10 +210,11 @@ export async function startHost(options: StackOptions): Promise<ManagedProcess> 
   void host.exited.then(() => rmSync(build, { recursive: true, force: true }));
   await stopOnFailure(
     [host],
-    Promise.all([
-      waitForHttp(`http://localhost:${options.ports.auth}/health`, host),
-      waitForHttp(`http://localhost:${options.ports.domain}/health`, host),
-    ]),
+    Promise.all(
+      (['auth', 'domain'] as const)
+        .filter((served) => app === 'all' || app === served)
+        .map((served) => waitForHttp(`http://localhost:${options.ports[served]}/health`, host)),
+    ),
   );
   return host;
 }
@@ -209,7 +226,14 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   let platforms: PlatformSandbox | undefined;
   let stripe: LocalStripe | undefined;
   const stop = async () => {
-    for (const name of ['host', 'azurite-queue', 'azurite-blob', 'cosmos']) {
+    for (const name of [
+      'host',
+      'host-auth',
+      'host-domain',
+      'azurite-queue',
+      'azurite-blob',
+      'cosmos',
+    ]) {
       await processes[name]?.stop();
     }
     await platforms?.close();
@@ -254,7 +278,19 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     }
     const failed = started.find((result) => result.status === 'rejected');
     if (failed) throw failed.reason;
-    processes.host = await startHost(options);
+    if (options.hosts === 'per-app') {
+      const hosts = await Promise.allSettled([
+        startHost(options, 'auth'),
+        startHost(options, 'domain'),
+      ]);
+      for (const result of hosts) {
+        if (result.status === 'fulfilled') processes[result.value.name] = result.value;
+      }
+      const refused = hosts.find((result) => result.status === 'rejected');
+      if (refused) throw refused.reason;
+    } else {
+      processes.host = await startHost(options);
+    }
   } catch (error) {
     await stop();
     throw error;

@@ -13,11 +13,12 @@ import type { LegalCase } from '../../functions/src/legal/legal.schema.js';
 import type {
   OverwritePreview,
   Upload,
+  UploadFile,
   UploadStatusView,
 } from '../../functions/src/uploads/uploads.schema.js';
 import { ownerWithAddOns } from '../support/add-ons.js';
 import { createAuction } from '../support/auctions.js';
-import { createBidder, domain, type Owner } from '../support/bidders.js';
+import { createBidder, domain, freshOwner, messageOf, type Owner } from '../support/bidders.js';
 import { ifMatch } from '../support/identity.js';
 import { usePlatformEnvironment } from '../support/platform-env.js';
 
@@ -31,7 +32,7 @@ import { usePlatformEnvironment } from '../support/platform-env.js';
 usePlatformEnvironment();
 const { processUpload } = await import('../../functions/src/uploads/upload-worker.js');
 const { systemContext } = await import('../../functions/src/platform/context.js');
-const { putBlobStream } = await import('../../functions/src/platform/blob.js');
+const { getBlob, putBlobStream } = await import('../../functions/src/platform/blob.js');
 const repo = await import('../../functions/src/uploads/uploads.repo.js');
 
 let owner: Owner;
@@ -74,11 +75,11 @@ async function postForm(token: string, values: Record<string, string>, files: Fi
 }
 
 /** The upload as the history lists it (with its runs and ETag). */
-async function uploadNamed(id: string, name: string): Promise<Upload> {
+async function uploadNamed(id: string, name: string, token = owner.token): Promise<Upload> {
   const reply = await domain<{ items: Upload[] }>(
     'GET',
     `/data-upload/history?search=${encodeURIComponent(name)}`,
-    { token: owner.token },
+    { token },
   );
   const found = reply.body.items.find((upload) => upload.id === id);
   if (!found) throw new Error(`upload ${id} not in the history`);
@@ -86,15 +87,13 @@ async function uploadNamed(id: string, name: string): Promise<Upload> {
 }
 
 /** The upload once its run has finished (the stack's worker runs it). */
-async function settled(id: string, name: string): Promise<Upload> {
+async function settled(id: string, name: string, token = owner.token): Promise<Upload> {
   const deadline = Date.now() + 60_000;
   for (;;) {
-    const reply = await domain<UploadStatusView>('GET', `/data-upload/status/${id}`, {
-      token: owner.token,
-    });
+    const reply = await domain<UploadStatusView>('GET', `/data-upload/status/${id}`, { token });
     expect(reply.status).toBe(200);
     if (reply.body.status === 'completed' || reply.body.status === 'error') {
-      return uploadNamed(id, name);
+      return uploadNamed(id, name, token);
     }
     if (Date.now() > deadline) throw new Error(`upload ${id} still ${reply.body.status}`);
     await new Promise((resolve) => setTimeout(resolve, 150));
@@ -563,17 +562,30 @@ describe('a legal upload', () => {
 });
 
 /** An upload of one CSV already in storage and `processing`, nothing queued for it. */
-async function stage(category: 'inventory' | 'legal', name: string, data: string) {
+const stage = (category: 'inventory' | 'legal', name: string, data: string) =>
+  stageFiles(category, name, [{ name: 'rows.csv', data }]);
+
+/** An upload of CSV files already in storage and `processing`, nothing queued for it. */
+async function stageFiles(
+  category: 'inventory' | 'legal' | 'auctions',
+  name: string,
+  files: { name: string; data: string }[],
+  auctionId: string | null = null,
+) {
   const id = randomUUID();
   const now = new Date().toISOString();
   const { accountId } = owner;
-  await putBlobStream(
-    repo.UPLOADS_BLOB_CONTAINER,
-    repo.uploadBlobName(accountId, id, 0),
-    Readable.from([Buffer.from(data)]),
-    'text/csv',
-  );
-  const size = Buffer.byteLength(data);
+  const described: UploadFile[] = [];
+  for (const [index, file] of files.entries()) {
+    await putBlobStream(
+      repo.UPLOADS_BLOB_CONTAINER,
+      repo.uploadBlobName(accountId, id, index),
+      Readable.from([Buffer.from(file.data)]),
+      'text/csv',
+    );
+    const size = Buffer.byteLength(file.data);
+    described.push({ index, name: file.name, size, format: 'csv', received: true });
+  }
   await repo.createUpload(
     { accountId },
     {
@@ -582,8 +594,9 @@ async function stage(category: 'inventory' | 'legal', name: string, data: string
       name,
       description: 'Staged by the importers test',
       category,
-      files: [{ index: 0, name: 'rows.csv', size, format: 'csv', received: true }],
-      totalBytes: size,
+      auctionId,
+      files: described,
+      totalBytes: described.reduce((sum, file) => sum + file.size, 0),
       status: 'processing',
       progress: 0,
       uploadDate: now,
@@ -640,5 +653,319 @@ describe('a run that crashes part way', () => {
     const filed = await uploadNamed(legal, `Crash cases ${tag}`);
     expect(filed.results).toMatchObject({ recordsImported: 12, duplicates: 0, errorCount: 0 });
     expect(await casesNamed(`Crash ${tag}`)).toHaveLength(12);
+  });
+});
+
+describe('an upload its importer refuses as a whole', () => {
+  it('ends an inventory upload of an account without the add-on in error, each file naming why', async () => {
+    const plain = await freshOwner();
+    const tag = tagOf();
+    const name = `No add-on ${tag}`;
+    const reply = await postForm(
+      plain.token,
+      { name, description: 'No plan', category: 'inventory' },
+      [
+        {
+          name: 'items.csv',
+          data: csv([
+            'Title,Category,Low Estimate,High Estimate,Condition',
+            `Lamp ${tag},Furniture,10,20,Good`,
+          ]),
+        },
+        {
+          name: 'items.json',
+          data: json([{ title: `Rug ${tag}`, estimateLow: 5, estimateHigh: 9, condition: 'Fair' }]),
+        },
+      ],
+    );
+    expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+    const done = await settled(reply.body.uploadId, name, plain.token);
+    const message = 'Access denied: inventory feature not available in your plan';
+    expect(done).toMatchObject({
+      status: 'error',
+      results: { recordsProcessed: 0, recordsImported: 0, errorCount: 2 },
+    });
+    expect(done.results.errors).toEqual([
+      { file: 'items.csv', row: null, field: null, message },
+      { file: 'items.json', row: null, field: null, message },
+    ]);
+    expect(done.runs).toMatchObject([
+      { number: 1, kind: 'import', mode: 'new', created: 0, updated: 0, cancelled: false },
+    ]);
+    expect(done.runs[0]?.finishedAt).not.toBeNull();
+    const ledger = await repo.pageLedger({ accountId: plain.accountId }, done.id, 10);
+    expect(ledger.items).toEqual([]);
+  });
+
+  it('ends a catalogue upload for an auction cancelled since in error, writing no lot', async () => {
+    const tag = tagOf();
+    const auction = await createAuction(owner.token, { title: `Withdrawn ${tag}` });
+    const cancelled = await domain('POST', `/auctions/${auction.id}/cancel`, {
+      token: owner.token,
+      body: { reason: 'Consignor withdrew' },
+    });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    const done = await upload(
+      'auctions',
+      `Withdrawn lots ${tag}`,
+      [{ name: 'lots.csv', data: csv(['Lot Number,Title', '1,Vase', '2,Bowl']) }],
+      { auctionId: auction.id },
+    );
+    expect(done).toMatchObject({
+      status: 'error',
+      results: { recordsProcessed: 0, recordsImported: 0, errorCount: 1 },
+    });
+    expect(done.results.errors).toEqual([
+      {
+        file: 'lots.csv',
+        row: null,
+        field: null,
+        message: 'The catalogue of a Cancelled auction cannot change',
+      },
+    ]);
+    expect(done.runs[0]?.finishedAt).not.toBeNull();
+    expect(await lotsOf(auction.id)).toEqual([]);
+  });
+
+  it('ends a catalogue upload whose auction is gone in error instead of trying it forever', async () => {
+    const tag = tagOf();
+    const name = `Lost auction ${tag}`;
+    const id = await stageFiles(
+      'auctions',
+      name,
+      [
+        { name: 'a.csv', data: 'Lot Number,Title\n1,Vase\n' },
+        { name: 'b.csv', data: 'Lot Number,Title\n2,Bowl\n' },
+      ],
+      randomUUID(),
+    );
+    await processUpload(systemContext(owner.accountId), id);
+    const done = await uploadNamed(id, name);
+    const message = 'The auction this upload is for is no longer on file';
+    expect(done).toMatchObject({
+      status: 'error',
+      results: { recordsProcessed: 0, recordsImported: 0, errorCount: 2 },
+    });
+    expect(done.results.errors).toEqual([
+      { file: 'a.csv', row: null, field: null, message },
+      { file: 'b.csv', row: null, field: null, message },
+    ]);
+    expect(done.runs[0]?.finishedAt).not.toBeNull();
+    expect((await repo.pageLedger({ accountId: owner.accountId }, id, 10)).items).toEqual([]);
+  });
+});
+
+describe('the overwrite preview of a file already imported as it is', () => {
+  const nothingToDo = (rowsRead: number) => ({
+    rowsRead,
+    complete: true,
+    wouldUpdate: 0,
+    wouldCreate: 0,
+    changes: [],
+  });
+
+  /** The preview of running `done` again in `update` mode, then that run. */
+  async function updateUnchanged(done: Upload, rowsRead: number, duplicates: number) {
+    const preview = await domain<OverwritePreview>('GET', `/data-upload/${done.id}/overwrites`, {
+      token: owner.token,
+    });
+    expect(preview.status).toBe(200);
+    expect(preview.body).toEqual(nothingToDo(rowsRead));
+    const updated = await rerun(done, 'update');
+    expect(lastRun(updated)).toMatchObject({ mode: 'update', created: 0, updated: 0 });
+    expect(updated.results).toMatchObject({ recordsImported: 0, duplicates });
+  }
+
+  it('counts inventory items on file and unchanged as neither new nor updated', async () => {
+    const tag = tagOf();
+    const done = await upload('inventory', `Same items ${tag}`, [
+      {
+        name: 'items.csv',
+        data: csv([
+          'Title,Category,Low Estimate,High Estimate,Condition,Location',
+          `Clock ${tag},Furniture,100,200,Good,Hall`,
+          `Mirror ${tag},Art,50,80,Fair,`,
+          `Bad ${tag},Furniture,cheap,80,Fair,`,
+        ]),
+      },
+    ]);
+    expect(done.results).toMatchObject({ recordsImported: 2, errorCount: 1 });
+    await updateUnchanged(done, 3, 2);
+  });
+
+  it('counts lots on file and unchanged as neither new nor updated', async () => {
+    const tag = tagOf();
+    const done = await upload('auctions', `Same lots ${tag}`, [
+      {
+        name: 'lots.csv',
+        data: csv([
+          'Auction Title,Auction Start Date,Auction Category,Lot Number,Title,Low Estimate,Reserve',
+          `Summer ${tag},2031-07-01,Art,1,Study in blue,100,150`,
+          `Summer ${tag},2031-07-01,Art,2,Study in red,,`,
+        ]),
+      },
+    ]);
+    // The auction and its two lots.
+    expect(done.results).toMatchObject({ recordsImported: 3, errorCount: 0 });
+    await updateUnchanged(done, 2, 2);
+  });
+
+  it('counts legal cases on file and unchanged as neither new nor updated', async () => {
+    const tag = tagOf();
+    const email = `same-${tag}@example.com`;
+    await createBidder(owner.token, { email });
+    const done = await upload('legal', `Same cases ${tag}`, [
+      {
+        name: 'cases.csv',
+        data: csv([
+          'Case Number,Case Type,Category,Priority,Title,Jurisdiction,Claim Amount,Bidder Email',
+          `SM-${tag}-1,Payment Dispute,Post-sale,High,Unpaid lot 3,Boston,"1,250.00",${email}`,
+          `,Authenticity Claim,Pre-sale,Low,Doubtful provenance,Boston,,${email}`,
+        ]),
+      },
+    ]);
+    expect(done.results).toMatchObject({ recordsImported: 2, errorCount: 0 });
+    await updateUnchanged(done, 2, 2);
+  });
+});
+
+describe('the error report', () => {
+  /** The report's lines after its header. */
+  async function reportLines(id: string) {
+    const blob = await getBlob(
+      repo.UPLOADS_BLOB_CONTAINER,
+      repo.errorReportBlobName(owner.accountId, id),
+    );
+    const lines = blob?.data.toString('utf8').trimEnd().split('\r\n') ?? [];
+    expect(lines[0]).toBe('file,row,field,message');
+    return lines.slice(1);
+  }
+
+  it('lists every error of a long run once, those found only while writing too, across a crash', async () => {
+    const tag = tagOf();
+    const expected: string[] = [];
+    /** Every 10th row a bad priority (found reading it), every 7th a good case, the rest a bidder not on file (found only while writing). */
+    const file = (name: string, prefix: string, rows: number) => {
+      const lines = ['Case Type,Category,Priority,Title,Jurisdiction,Bidder Email'];
+      for (let row = 1; row <= rows; row += 1) {
+        const title = `Report ${tag} ${prefix}${row}`;
+        if (row % 10 === 0) {
+          lines.push(`Other,Administrative,Whenever,${title},Boston,`);
+          expected.push(`${name},${row},priority,"must be one of Critical, High, Medium, Low"`);
+        } else if (row % 7 === 0) {
+          lines.push(`Other,Administrative,Low,${title},Boston,`);
+        } else {
+          lines.push(
+            `Other,Administrative,Low,${title},Boston,nobody-${prefix}${row}-${tag}@example.com`,
+          );
+          expected.push(`${name},${row},bidderEmail,is not a bidder of this account`);
+        }
+      }
+      return { name, data: `${lines.join('\n')}\n` };
+    };
+    const name = `Long report ${tag}`;
+    const id = await stageFiles('legal', name, [
+      file('first.csv', 'A', 150),
+      file('second.csv', 'B', 80),
+    ]);
+    const ctx = systemContext(owner.accountId);
+    await expect(processUpload(ctx, id, { failAfterRows: 190 })).rejects.toThrow(
+      'Injected failure',
+    );
+    // The crash came after the first file's checkpoint had stored its errors beyond the list.
+    const stored = await repo.pageUploadErrors({ accountId: owner.accountId }, id, 1, 100);
+    expect(stored.items.length).toBeGreaterThan(0);
+
+    await processUpload(ctx, id);
+    const done = await uploadNamed(id, name);
+    const good = 230 - expected.length;
+    expect(done.status).toBe('completed');
+    expect(done.results).toMatchObject({
+      recordsProcessed: 230,
+      recordsImported: good,
+      errorCount: expected.length,
+    });
+    expect(done.results.errors).toHaveLength(100);
+    const lines = await reportLines(id);
+    expect(lines).toHaveLength(expected.length);
+    expect(lines).toEqual(expected);
+    expect(await casesNamed(`Report ${tag}`)).toHaveLength(good);
+    // The report holds them now: the stored batches are gone.
+    expect((await repo.pageUploadErrors({ accountId: owner.accountId }, id, 1, 100)).items).toEqual(
+      [],
+    );
+
+    // A run of the failed rows reads them all from the report, and names them all again.
+    const again = await rerun(done, 'failed');
+    expect(again.results).toMatchObject({
+      recordsProcessed: expected.length,
+      recordsImported: 0,
+      errorCount: expected.length,
+    });
+    expect(await reportLines(id)).toEqual(expected);
+  });
+});
+
+describe('a legal conflict over a claim amount', () => {
+  it('shows the amounts as the house reads them, also when refreshed after the case changed', async () => {
+    const tag = tagOf();
+    const header = 'Case Number,Case Type,Category,Priority,Title,Jurisdiction,Claim Amount';
+    const first = await upload('legal', `Claims ${tag}`, [
+      {
+        name: 'claims.csv',
+        data: csv([
+          header,
+          `CL-${tag},Payment Dispute,Post-sale,High,Unpaid lot 7,Boston,"1,250.00"`,
+        ]),
+      },
+    ]);
+    expect(first.results.recordsImported).toBe(1);
+    const secondName = `Claims again ${tag}`;
+    const second = await upload('legal', secondName, [
+      {
+        name: 'claims-again.csv',
+        data: csv([header, `CL-${tag},Payment Dispute,Post-sale,High,Unpaid lot 7,Boston,2000`]),
+      },
+    ]);
+    expect(second.results).toMatchObject({ recordsImported: 0, errorCount: 0 });
+    const listed = await domain<{ items: Conflict[] }>(
+      'GET',
+      `/data-upload/conflicts?type=legal&uploadId=${second.id}`,
+      { token: owner.token },
+    );
+    const [conflict] = listed.body.items;
+    const amounts = {
+      field: 'claimAmount',
+      label: 'Claim Amount',
+      existing: '$1,250.00',
+      imported: '$2,000.00',
+    };
+    expect(conflict?.fields).toEqual([amounts]);
+    expect(conflict?.existingRecord).toMatchObject({ claimAmount: '$1,250.00' });
+
+    // The legal team retitles the case: the choice is refused and the conflict shows the case now.
+    const [filed] = await casesNamed(`CL-${tag}`);
+    const onFile = await domain<LegalCase>('GET', `/cases/${filed?.id}`, { token: owner.token });
+    const edited = await domain('PUT', `/cases/${filed?.id}`, {
+      token: owner.token,
+      body: { title: 'Unpaid lot 7 (retitled)' },
+      headers: ifMatch(onFile.body.etag),
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    const refused = await domain('POST', `/data-upload/conflicts/${conflict?.id}/resolve`, {
+      token: owner.token,
+      body: { resolution: 'use_imported' },
+      headers: ifMatch(conflict?.etag),
+    });
+    expect(refused.status).toBe(412);
+    expect(messageOf(refused)).toMatch(/record on file changed/);
+    const refreshed = await domain<Conflict>('GET', `/data-upload/conflicts/${conflict?.id}`, {
+      token: owner.token,
+    });
+    expect(refreshed.body.fields).toEqual([amounts]);
+    expect(refreshed.body.existingRecord).toMatchObject({
+      title: 'Unpaid lot 7 (retitled)',
+      claimAmount: '$1,250.00',
+    });
   });
 });

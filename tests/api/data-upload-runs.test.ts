@@ -707,6 +707,48 @@ describe('undo', () => {
   });
 });
 
+describe('undo cut short inside a ledger document', () => {
+  it('counts what it removed before the crash once, as removed', async () => {
+    const tag = tagOf();
+    const name = `Cut short ${tag}`;
+    const id = await stage(owner.accountId, name, [
+      { name: 'many.csv', data: bidderRows(tag, 'K', 120) },
+    ]);
+    const ctx = systemContext(owner.accountId);
+    await processUpload(ctx, id);
+    const imported = await recordOf(owner.accountId, id);
+    expect(imported.runs).toMatchObject([{ kind: 'import', created: 120 }]);
+    await repo.replaceUpload(
+      { accountId: owner.accountId },
+      {
+        ...withRun(imported, newRun(imported, 'undo', null, null)),
+        status: 'processing',
+        progress: 0,
+        checkpoint: null,
+      },
+      imported._etag,
+    );
+    // The ledger holds batches of 50, 50 and 20 bidders, taken back newest first: the crash comes
+    // 25 entries into the second document.
+    await expect(processUpload(ctx, id, { failAfterRows: 45 })).rejects.toThrow('Injected failure');
+    const leftAtCrash = (await listAll(owner.token, { search: tag, limit: 200 })).bidders.length;
+    expect(leftAtCrash).toBeLessThan(100);
+
+    await processUpload(ctx, id);
+    const record = await recordOf(owner.accountId, id);
+    expect(record).toMatchObject({ status: 'completed', undone: true });
+    expect(record.runs[1]).toMatchObject({
+      kind: 'undo',
+      removed: 120,
+      restored: 0,
+      kept: 0,
+      cancelled: false,
+    });
+    expect(record.results.notes?.at(-1)?.message).toMatch(/^Undone: 120 records removed/);
+    expect((await listAll(owner.token, { search: tag, limit: 200 })).bidders).toHaveLength(0);
+  });
+});
+
 describe('cancel', () => {
   it('removes an upload still uploading, with its files', async () => {
     const tag = tagOf();

@@ -332,6 +332,7 @@ describe('Data Processing: Uploads & Processing', () => {
     await undone.waitFor({ timeout: 45_000 });
     await card(uploadName)
       .getByText(/\d+ records? removed/)
+      .first()
       .waitFor();
     await card(uploadName).getByText('Undone', { exact: true }).waitFor();
     expect(
@@ -351,7 +352,10 @@ describe('Data Processing: Uploads & Processing', () => {
       const response = await route.fetch();
       const body = (await response.json()) as { items: Record<string, unknown>[] };
       for (const item of body.items) {
-        if (item.name === uploadName) Object.assign(item, { status: 'processing', progress: 40 });
+        if (item.name !== uploadName) continue;
+        // An import run under way (the upload's last run was its undo).
+        const runs = (item.runs as { kind: string }[]).filter((run) => run.kind === 'import');
+        Object.assign(item, { status: 'processing', progress: 40, runs, undone: false });
       }
       await route.fulfill({ response, json: body });
     };

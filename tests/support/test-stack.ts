@@ -41,6 +41,7 @@ export function quietOutput(): OutputSink & { dump(): string } {
 export async function startTestStack(
   webOrigin: string,
   extraSettings: Record<string, string> = {},
+  options: { hosts?: 'one' | 'per-app' } = {},
 ): Promise<TestStack> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lotwise-test-'));
   const [auth, domain, cosmos, blob, queue, platforms, stripe] = (await freePorts(7)) as [
@@ -81,6 +82,7 @@ export async function startTestStack(
       },
       settings,
       output,
+      ...options,
     });
   } catch (error) {
     process.stderr.write(output.dump());

@@ -13,7 +13,8 @@ import { startTimers } from './timers.js';
 
 /**
  * The local stand-in for `func start`: serves the auth table on one port and the domain table on
- * another, runs timers and queue triggers, after making sure the database exists.
+ * another, runs timers and queue triggers, after making sure the database exists. With
+ * FUNCTIONS_SERVICE `auth` or `domain` it is that Function App alone, as in Azure.
  */
 const log = createLogger(stdoutSink, 'info', { component: 'dev-host' });
 
@@ -47,32 +48,35 @@ for (let attempt = 1; ; attempt += 1) {
   }
 }
 
-if (process.env.LOTWISE_SEED !== 'false') await seedDemoTenant(log);
+// Split into two apps, the domain app's host seeds, so the two never race.
+if (process.env.LOTWISE_SEED !== 'false' && config.FUNCTIONS_SERVICE !== 'auth') {
+  await seedDemoTenant(log);
+}
 
-const http = (selection: 'auth' | 'domain') =>
-  functionsFor(selection).filter((fn): fn is HttpFunction => fn.kind === 'http');
-const all = functionsFor('all');
+const service = config.FUNCTIONS_SERVICE;
+const apps = (['auth', 'domain'] as const).filter((app) => service === 'all' || service === app);
+const ports = {
+  auth: Number(process.env.LOTWISE_AUTH_PORT ?? 7071),
+  domain: Number(process.env.LOTWISE_DOMAIN_PORT ?? 7072),
+};
+const served = functionsFor(service);
 
-const hosts = await Promise.all([
-  startHttpHost({
-    name: 'auth',
-    port: Number(process.env.LOTWISE_AUTH_PORT ?? 7071),
-    functions: http('auth'),
-    allowedOrigins: config.WEB_ORIGINS,
-  }),
-  startHttpHost({
-    name: 'domain',
-    port: Number(process.env.LOTWISE_DOMAIN_PORT ?? 7072),
-    functions: http('domain'),
-    allowedOrigins: config.WEB_ORIGINS,
-  }),
-]);
-const timers = startTimers(all.filter((fn): fn is TimerFunction => fn.kind === 'timer'));
+const hosts = await Promise.all(
+  apps.map((app) =>
+    startHttpHost({
+      name: app,
+      port: ports[app],
+      functions: functionsFor(app).filter((fn): fn is HttpFunction => fn.kind === 'http'),
+      allowedOrigins: config.WEB_ORIGINS,
+    }),
+  ),
+);
+const timers = startTimers(served.filter((fn): fn is TimerFunction => fn.kind === 'timer'));
 const queues = startQueues(
-  all.filter((fn): fn is QueueFunction => fn.kind === 'queue'),
+  served.filter((fn): fn is QueueFunction => fn.kind === 'queue'),
   hostConfig.extensions.queues,
 );
-log.info('dev host ready', { auth: hosts[0].url, domain: hosts[1].url });
+log.info('dev host ready', Object.fromEntries(apps.map((app, at) => [app, hosts[at]?.url])));
 
 let closing = false;
 const shutdown = () => {

@@ -454,6 +454,15 @@ export const pendingPairsNaming = (scope: AccountScope, bidderId: string) =>
     parameters: [{ name: '@id', value: bidderId }],
   });
 
+/** The pairs still waiting for review that name any of these bidders (a batch of ids). */
+export function pendingPairsNamingAny(scope: AccountScope, bidderIds: readonly string[]) {
+  const names = bidderIds.map((_, index) => `@id${index}`).join(', ');
+  return duplicatesRepo.all(scope, {
+    where: `c.status = 'pending' AND (c.bidder1Id IN (${names}) OR c.bidder2Id IN (${names}))`,
+    parameters: bidderIds.map((value, index) => ({ name: `@id${index}`, value })),
+  });
+}
+
 export async function pairCounts(scope: AccountScope) {
   const count = (where: string) => duplicatesRepo.count(scope, { where });
   const [pending, autoMerged, resolved, total] = await Promise.all([

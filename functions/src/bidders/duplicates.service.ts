@@ -18,6 +18,7 @@ import {
   pairCounts,
   pairsInStatus,
   pendingPairsNaming,
+  pendingPairsNamingAny,
   type BidderRecord,
   type DuplicateRecord,
 } from './bidders.repo.js';
@@ -376,7 +377,39 @@ export async function listDuplicates(
   ctx: RequestContext,
   status: DuplicateRecord['status'] | undefined,
 ): Promise<DuplicateView[]> {
-  const pairs = await pairsInStatus(ctx.scope, status);
+  return viewsOf(ctx, await pairsInStatus(ctx.scope, status));
+}
+
+/** Bidder ids asked about at a time by `pendingPairsOf`. */
+const PAIR_LOOKUP_IDS = 100;
+
+/**
+ * The pairs waiting for review that name any of these bidders (those an import wrote, say), each
+ * once, as `listDuplicates` shows them: read by the bidders' ids, never the account's every pair.
+ */
+export async function pendingPairsOf(
+  ctx: RequestContext,
+  bidderIds: readonly string[],
+): Promise<DuplicateView[]> {
+  const seen = new Set<string>();
+  const views: DuplicateView[] = [];
+  for (let start = 0; start < bidderIds.length; start += PAIR_LOOKUP_IDS) {
+    const pairs = await pendingPairsNamingAny(
+      ctx.scope,
+      bidderIds.slice(start, start + PAIR_LOOKUP_IDS),
+    );
+    const unseen = pairs.filter((pair) => !seen.has(pair.id));
+    for (const pair of unseen) seen.add(pair.id);
+    views.push(...(await viewsOf(ctx, unseen)));
+  }
+  return views;
+}
+
+/** Pairs as Bidders › Duplicates shows them (a pair missing one of its bidders is left out). */
+async function viewsOf(
+  ctx: RequestContext,
+  pairs: Stored<DuplicateRecord>[],
+): Promise<DuplicateView[]> {
   const views: DuplicateView[] = [];
   for (const pair of pairs) {
     const [one, two] = pair.snapshot

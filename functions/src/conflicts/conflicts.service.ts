@@ -11,7 +11,7 @@ import { toListItem } from '../bidders/bidder-model.js';
 import { mergePair, pairStatus } from '../bidders/duplicates.service.js';
 import { settleAuctionLink } from '../integrations/sync.service.js';
 import { caseUpdateSchema } from '../legal/legal.schema.js';
-import { caseEtag, getCase, toCase, updateCase } from '../legal/legal.service.js';
+import { caseEtag, getCase, money, toCase, updateCase } from '../legal/legal.service.js';
 import { writeAudit } from '../platform/audit.js';
 import type { RequestContext } from '../platform/context.js';
 import { isConflict, isStale } from '../platform/cosmos-errors.js';
@@ -420,6 +420,9 @@ function caseValue(current: CaseValues, field: string): unknown {
       return current.bidder?.id ?? null;
     case 'assignedTo':
       return current.assignedTo?.id ?? null;
+    // Money as the legal importer records it: as the house reads it, not in minor units.
+    case 'claimAmount':
+      return money(current.claimAmount, current.currency);
     default:
       return (current as unknown as Record<string, unknown>)[field];
   }
@@ -442,7 +445,7 @@ async function applyLegal(
     );
   }
   const refresh = (found: CaseValues): Refreshed => ({
-    existingRecord: { ...toCase(found) },
+    existingRecord: { ...toCase(found), claimAmount: caseValue(found, 'claimAmount') },
     fields: refreshedFields(record.fields, (field) => caseValue(found, field)),
     guard: { existing: caseEtag(found), imported: null },
   });

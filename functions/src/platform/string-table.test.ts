@@ -44,6 +44,25 @@ describe('StringTable', () => {
     expect(table.find(`bidder-${count}@example.com`)).toBe(-1);
   });
 
+  it('gives back UUIDs as they came, and tells them from text of any other case or shape', () => {
+    const table = new StringTable();
+    const strings = [
+      '0f8fad5b-d9cb-469f-a165-70867728950e',
+      '0F8FAD5B-D9CB-469F-A165-70867728950E',
+      '0f8fad5b-d9cb-469f-a165-70867728950f',
+      '0f8fad5bd9cb469fa16570867728950e',
+      '0f8fad5b-d9cb-469f-a165-70867728950e ',
+      '00000000-0000-0000-0000-000000000000',
+      'ffffffff-ffff-ffff-ffff-ffffffffffff',
+      'zf8fad5b-d9cb-469f-a165-70867728950e',
+    ];
+    strings.forEach((text, index) => expect(table.add(text)).toBe(index));
+    strings.forEach((text, index) => {
+      expect(table.find(text)).toBe(index);
+      expect(table.at(index)).toBe(text);
+    });
+  });
+
   it('takes strings as long as 64 KB of UTF-8, and refuses longer ones', () => {
     const table = new StringTable();
     const long = 'é'.repeat(0x7fff);

@@ -3,6 +3,19 @@ import { randomInt } from 'node:crypto';
 /** Text is kept in pieces of this size, so a table outgrows at most one piece at a time. */
 const PIECE_BYTES = 1 << 20;
 const EMPTY = -1;
+/** A UUID as `randomUUID` writes them: kept as its 16 bytes rather than 36 of text. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** Follows a packed UUID's bytes: 0xff never occurs in UTF-8, so no text is kept the same way. */
+const PACKED = 0xff;
+const PACKED_LENGTH = 17;
+/** Each run of hex digits of a UUID's text, and where its bytes go. */
+const UUID_PARTS = [
+  [0, 8, 0],
+  [9, 13, 4],
+  [14, 18, 6],
+  [19, 23, 8],
+  [24, 36, 10],
+] as const;
 
 /** The array, or a larger copy of it (twice as long at least) when `needed` outgrows it. */
 export function grown<T extends Uint32Array | Int32Array | Uint16Array>(
@@ -22,7 +35,8 @@ export function grown<T extends Uint32Array | Int32Array | Uint16Array>(
  * keys an import remembers. The text is kept as UTF-8 in large buffers and found through an
  * open-addressed table of numbers: a string costs its bytes and about twenty more, where a
  * JavaScript Set or Map costs several times that in small objects the garbage collector must
- * carry, and leaves the tables it outgrows behind as garbage.
+ * carry, and leaves the tables it outgrows behind as garbage. Lower-case UUIDs (document ids)
+ * are kept as their 16 bytes.
  */
 export class StringTable {
   private readonly pieces: Buffer[] = [Buffer.allocUnsafe(PIECE_BYTES)];
@@ -65,7 +79,8 @@ export class StringTable {
     this.store(index, hash, length);
     this.slots[slot] = index;
     this.count += 1;
-    if (this.count * 2 > this.slots.length) this.rehash();
+    // Filled up to three quarters: the slots are the larger part of what a table keeps per string.
+    if (this.count * 4 > this.slots.length * 3) this.rehash();
     return index;
   }
 
@@ -74,15 +89,22 @@ export class StringTable {
     if (index < 0 || index >= this.count) throw new RangeError(`No string numbered ${index}`);
     const place = this.places[index] as number;
     const start = place & (PIECE_BYTES - 1);
-    return (this.pieces[Math.floor(place / PIECE_BYTES)] as Buffer).toString(
-      'utf8',
-      start,
-      start + (this.lengths[index] as number),
-    );
+    const piece = this.pieces[Math.floor(place / PIECE_BYTES)] as Buffer;
+    const length = this.lengths[index] as number;
+    if (length === PACKED_LENGTH && piece[start + 16] === PACKED) {
+      const hex = piece.toString('hex', start, start + 16);
+      return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+    }
+    return piece.toString('utf8', start, start + length);
   }
 
-  /** The text as UTF-8 in the scratch buffer; its length in bytes. */
+  /** The text in the scratch buffer, as UTF-8 or a packed UUID; its length in bytes. */
   private encode(text: string): number {
+    if (text.length === 36 && UUID.test(text)) {
+      for (const [from, to, at] of UUID_PARTS) this.scratch.write(text.slice(from, to), at, 'hex');
+      this.scratch[16] = PACKED;
+      return PACKED_LENGTH;
+    }
     // A UTF-16 unit takes at most three bytes of UTF-8.
     if (text.length * 3 > this.scratch.length) {
       this.scratch = Buffer.allocUnsafe(text.length * 3);

@@ -1,7 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import type { RequestContext } from '../platform/context.js';
 import { isNotFound, isStale } from '../platform/cosmos-errors.js';
 import type { Stored } from '../platform/repo.js';
-import { findUpload, replaceUpload, type UploadRecord } from './uploads.repo.js';
+import {
+  findUpload,
+  replaceUploadWith,
+  type UploadErrorsRecord,
+  type UploadRecord,
+} from './uploads.repo.js';
 import type { UploadRun } from './uploads.schema.js';
 
 /**
@@ -64,20 +70,47 @@ export function withRun(record: UploadRecord, run: UploadRun): UploadRecord {
 }
 
 export class RunRecord {
+  /** Stamped on every checkpoint this run writes: whose the upload is now. */
+  private readonly worker = randomUUID();
+  private saved = false;
+
   constructor(
     readonly ctx: RequestContext,
     public record: Stored<UploadRecord>,
   ) {}
 
   /**
+   * Whether another worker has moved the upload on since this run read it. Two workers at the
+   * same place write the same counts, so once this run has written, the stamp decides; before,
+   * any change of the checkpoint does.
+   */
+  private takenOver(fresh: UploadRecord) {
+    if (this.saved) return fresh.checkpoint?.worker !== this.worker;
+    return JSON.stringify(fresh.checkpoint) !== JSON.stringify(this.record.checkpoint);
+  }
+
+  /**
    * Replaces the record over its ETag. When it changed meanwhile, it is read again: gone, no
    * longer processing, or moved on by another worker, and this run stops; otherwise (a cancel
-   * asked for, say) the write is made again over the new ETag.
+   * asked for, say) the write is made again over the new ETag. `errorBatches` are written with
+   * the record, all or none.
    */
-  async save(change: (record: UploadRecord) => UploadRecord) {
+  async save(
+    change: (record: UploadRecord) => UploadRecord,
+    errorBatches: readonly Omit<UploadErrorsRecord, 'accountId'>[] = [],
+  ) {
     for (let attempt = 0; ; attempt += 1) {
       try {
-        this.record = await replaceUpload(this.ctx.scope, change(this.record), this.record._etag);
+        const next = change(this.record);
+        this.record = await replaceUploadWith(
+          this.ctx.scope,
+          next.checkpoint
+            ? { ...next, checkpoint: { ...next.checkpoint, worker: this.worker } }
+            : next,
+          this.record._etag,
+          errorBatches,
+        );
+        this.saved = true;
         return;
       } catch (error) {
         if (isNotFound(error)) throw new Stopped(true);
@@ -85,12 +118,7 @@ export class RunRecord {
       }
       const fresh = await findUpload(this.ctx.scope, this.record.id);
       if (!fresh) throw new Stopped(true);
-      if (
-        fresh.status !== 'processing' ||
-        JSON.stringify(fresh.checkpoint) !== JSON.stringify(this.record.checkpoint)
-      ) {
-        throw new Stopped(false);
-      }
+      if (fresh.status !== 'processing' || this.takenOver(fresh)) throw new Stopped(false);
       this.record = fresh;
     }
   }

@@ -222,9 +222,9 @@ export async function previewOf(
 /**
  * What a run in `update` mode would do with the first OVERWRITE_PREVIEW_ROWS rows: records on
  * file it would change (the first LISTED_CHANGES listed with the fields that differ), and rows
- * that would be new. Rows with a problem are read but neither. An importer answers no overwrite
- * both for a new row and for one on file that would not change; one it says is on file with no
- * field to change is counted as neither.
+ * that would be new. Rows with a problem are read but neither. An importer answers null for a
+ * row that would be new, and the record with no field for one on file that would not change:
+ * that row is neither.
  */
 export async function overwritesOf(
   ctx: RequestContext,

@@ -332,8 +332,8 @@ export const errorReportLine = (error: UploadError) =>
   `${[error.file, error.row, error.field, error.message].map(csvCell).join(',')}\r\n`;
 
 /**
- * The error report as a stream of CSV lines from errors as they come (read again from the files
- * when there are more than the record lists), in chunks of a few hundred lines.
+ * The error report as a stream of CSV lines from errors as they come (the record's list merged
+ * with those stored at checkpoints, `upload-errors.ts`), in chunks of a few hundred lines.
  */
 export function errorReport(errors: AsyncIterable<UploadError>): Readable {
   async function* lines() {

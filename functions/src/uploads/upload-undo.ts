@@ -7,6 +7,7 @@ import { Cancelled, openRun, RunRecord, withRun } from './run-record.js';
 import { Pacer } from './upload-processors.js';
 import { ledgerDocuments } from './upload-ledger.js';
 import {
+  markLedgerStarted,
   markLedgerUndone,
   type LedgerRecord,
   type UndoOutcome,
@@ -23,7 +24,9 @@ import type { UploadRun } from './uploads.schema.js';
  * outcome, so a message delivered again after a crash goes on with the first unmarked document
  * (the counts are those of the marked documents), and a later undo (after a re-run) passes the
  * marked ones by. Entries of a document cut short are taken back again: the importer answers the
- * same for a record it already removed ('gone') or put back ('restored').
+ * same for a record it already put back ('restored'), and 'gone' for one it already removed,
+ * which counts as removed since the document says this undo had begun on it (a record someone
+ * deleted in the moments before is counted so too).
  *
  * A record written by more than one entry (created by the first run, overwritten by a re-run) is
  * put back entry by entry, newest first: a record kept once stays kept; one put back to a version
@@ -153,17 +156,24 @@ class UndoRun extends RunRecord {
     return this.definition.undo(this.ctx, entry, finishedAt);
   }
 
-  /** Takes back one document's entries, newest first; answers each entry's outcome. */
-  private async undoDocument(document: LedgerRecord, repeated: Set<string>) {
+  /**
+   * Takes back one document's entries, newest first; answers each entry's outcome. `resumed`: this
+   * undo began on the document before a crash, so a record it created that is gone, it removed.
+   */
+  private async undoDocument(document: LedgerRecord, repeated: Set<string>, resumed: boolean) {
     const outcomes: UndoOutcome[] = new Array<UndoOutcome>(document.entries.length).fill('gone');
     const finishedAt = this.finishedAtOf(document);
     const writes = inFlight(UNDO_IN_FLIGHT);
+    const takeBack = async (entry: LedgerEntry, since: string) => {
+      const outcome = await this.takeBack(entry, since);
+      return resumed && outcome === 'gone' && entry.before === null ? 'removed' : outcome;
+    };
     for (let index = document.entries.length - 1; index >= 0; index -= 1) {
       const entry = document.entries[index] as LedgerEntry;
       const key = keyOf(entry);
       if (!repeated.has(key)) {
         await writes.add(
-          this.takeBack(entry, finishedAt).then((outcome) => {
+          takeBack(entry, finishedAt).then((outcome) => {
             outcomes[index] = outcome;
             counted(this.counts, outcome, 1);
           }),
@@ -172,7 +182,7 @@ class UndoRun extends RunRecord {
       }
       await writes.finish();
       const since = this.since(this.handled.get(key), finishedAt);
-      const outcome = since === 'kept' ? 'kept' : await this.takeBack(entry, since);
+      const outcome = since === 'kept' ? 'kept' : await takeBack(entry, since);
       outcomes[index] = outcome;
       this.remember(key, entry, outcome, new Date().toISOString());
     }
@@ -214,7 +224,14 @@ class UndoRun extends RunRecord {
             else counted(this.counts, outcome, 1);
           });
         } else {
-          const outcomes = await this.undoDocument(document, repeated);
+          const resumed = document.undoStarted?.run === this.run.number;
+          if (!resumed) {
+            await markLedgerStarted(this.ctx.scope, document.id, {
+              run: this.run.number,
+              at: new Date().toISOString(),
+            });
+          }
+          const outcomes = await this.undoDocument(document, repeated, resumed);
           await markLedgerUndone(this.ctx.scope, document.id, {
             run: this.run.number,
             at: new Date().toISOString(),

@@ -2,10 +2,10 @@ import { Readable } from 'node:stream';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { systemContext } from '../platform/context.js';
 import { withStatus } from '../platform/cosmos-errors.js';
-import { notFound } from '../platform/errors.js';
+import { AppError, forbidden, notFound } from '../platform/errors.js';
 import type { Stored } from '../platform/repo.js';
 import type * as UploadsRepo from './uploads.repo.js';
-import type { UploadRecord } from './uploads.repo.js';
+import type { UploadErrorsRecord, UploadRecord } from './uploads.repo.js';
 import { MAX_LISTED_ERRORS, type UploadFile } from './uploads.schema.js';
 
 /**
@@ -25,9 +25,14 @@ const store = vi.hoisted(() => ({
   beforeReplace: undefined as ((record: UploadRecord) => void) | undefined,
   /** Ledger documents written, by id. */
   ledger: new Map<string, { run: number; entries: { id: string; before: unknown }[] }>(),
+  /** Error batches written with checkpoints, by id. */
+  errorBatches: new Map<string, UploadErrorsRecord>(),
+  /** Thrown by the importer's start when set. */
+  refuseStart: undefined as Error | undefined,
 }));
 
 const etagOf = (n: number) => `"${n}"`;
+const ACCOUNT_ID = vi.hoisted(() => 'acct-1');
 
 vi.mock('./uploads.repo.js', async (importOriginal) => {
   const original = await importOriginal<typeof UploadsRepo>();
@@ -41,19 +46,47 @@ vi.mock('./uploads.repo.js', async (importOriginal) => {
         } as Stored<UploadRecord>)
       : undefined;
   };
+  /** The record and the error batches, all or none (a transactional batch). */
+  const replace = (
+    record: UploadRecord,
+    etag: string,
+    batches: readonly Omit<UploadErrorsRecord, 'accountId'>[],
+  ) => {
+    const turn = store.beforeReplace;
+    store.beforeReplace = undefined;
+    turn?.(record);
+    const entry = store.uploads.get(record.id);
+    if (!entry) return Promise.reject(withStatus(404, 'gone'));
+    if (etagOf(entry.etag) !== etag) return Promise.reject(withStatus(412, 'stale'));
+    const { _etag: _e, _ts: _t, ...plain } = record as Stored<UploadRecord>;
+    store.uploads.set(record.id, { record: structuredClone(plain), etag: entry.etag + 1 });
+    for (const batch of batches) {
+      store.errorBatches.set(batch.id, structuredClone({ ...batch, accountId: ACCOUNT_ID }));
+    }
+    return Promise.resolve(stored(record.id));
+  };
   return {
     ...original,
     findUpload: (_scope: unknown, id: string) => Promise.resolve(stored(id)),
-    replaceUpload: (_scope: unknown, record: UploadRecord, etag: string) => {
-      const turn = store.beforeReplace;
-      store.beforeReplace = undefined;
-      turn?.(record);
-      const entry = store.uploads.get(record.id);
-      if (!entry) return Promise.reject(withStatus(404, 'gone'));
-      if (etagOf(entry.etag) !== etag) return Promise.reject(withStatus(412, 'stale'));
-      const { _etag: _e, _ts: _t, ...plain } = record as Stored<UploadRecord>;
-      store.uploads.set(record.id, { record: structuredClone(plain), etag: entry.etag + 1 });
-      return Promise.resolve(stored(record.id));
+    replaceUpload: (_scope: unknown, record: UploadRecord, etag: string) =>
+      replace(record, etag, []),
+    replaceUploadWith: (
+      _scope: unknown,
+      record: UploadRecord,
+      etag: string,
+      batches: readonly Omit<UploadErrorsRecord, 'accountId'>[],
+    ) => replace(record, etag, batches),
+    pageUploadErrors: (_scope: unknown, uploadId: string, run: number) =>
+      Promise.resolve({
+        items: [...store.errorBatches.values()]
+          .filter((batch) => batch.uploadId === uploadId && batch.run === run)
+          .sort((a, b) => a.seq - b.seq),
+      }),
+    deleteUploadErrorsOf: (_scope: unknown, uploadId: string) => {
+      for (const [id, batch] of store.errorBatches) {
+        if (batch.uploadId === uploadId) store.errorBatches.delete(id);
+      }
+      return Promise.resolve();
     },
     createLedgerBatch: (
       _scope: unknown,
@@ -97,7 +130,10 @@ vi.mock('../platform/audit.js', () => ({
 }));
 
 vi.mock('../scoring/scoring.service.js', () => ({
-  scoringSettings: () => Promise.resolve({ autoMergeThreshold: 95 }),
+  scoringSettings: () =>
+    store.refuseStart
+      ? Promise.reject(store.refuseStart)
+      : Promise.resolve({ autoMergeThreshold: 95 }),
 }));
 
 vi.mock('../bidders/bidders.service.js', () => ({
@@ -151,7 +187,7 @@ vi.mock('../bidders/bidder-import.service.js', async () => {
 
 const { processUpload, uploadWorkerFunction } = await import('./upload-worker.js');
 
-const ACCOUNT = 'acct-1';
+const ACCOUNT = ACCOUNT_ID;
 const ctx = systemContext(ACCOUNT);
 
 function stage(
@@ -224,10 +260,12 @@ beforeEach(() => {
   store.failBlobAfter = undefined;
   store.beforeReplace = undefined;
   store.ledger.clear();
+  store.errorBatches.clear();
+  store.refuseStart = undefined;
 });
 
 describe('processUpload', () => {
-  it('lists the first errors, counts them all and reports every one, read again from the file', async () => {
+  it('lists the first errors, counts them all and reports every one', async () => {
     stage('u1', 'bidders', [
       { name: 'b.csv', format: 'csv', data: bidderCsv(170, (row) => row > 20) },
     ]);
@@ -246,6 +284,66 @@ describe('processUpload', () => {
     expect(report).toHaveLength(151);
     expect(report?.[150]).toBe('b.csv,170,email,Enter a valid email address');
     expect(store.audits.map((entry) => entry.action)).toEqual(['upload.process']);
+    // Those beyond the list waited in batches for the report, which holds them now.
+    expect(store.errorBatches.size).toBe(0);
+  });
+
+  it('reports every error once across a crash: those stored with a checkpoint are kept, later ones found again', async () => {
+    const bad = (row: number) => row % 2 === 0;
+    stage('u8', 'bidders', [
+      { name: 'a.csv', format: 'csv', data: bidderCsv(400, bad) },
+      { name: 'b.csv', format: 'csv', data: bidderCsv(300, bad) },
+    ]);
+    await expect(processUpload(ctx, 'u8', { failAfterRows: 550 })).rejects.toThrow(
+      'Injected failure',
+    );
+    // The first file's checkpoint stored its 100 errors beyond the list with the record.
+    const atCrash = [...store.errorBatches.values()].flatMap((batch) => batch.errors);
+    expect(atCrash.length).toBe(recordOf('u8').results.errorCount - MAX_LISTED_ERRORS);
+    expect(atCrash.length).toBeGreaterThanOrEqual(100);
+    await processUpload(ctx, 'u8');
+    expect(recordOf('u8').results).toMatchObject({ recordsProcessed: 700, errorCount: 350 });
+    const report = store.blobs.get(`${ACCOUNT}/u8/errors.csv`)?.toString().trimEnd().split('\r\n');
+    const expected = [
+      ...Array.from(
+        { length: 200 },
+        (_, index) => `a.csv,${(index + 1) * 2},email,Enter a valid email address`,
+      ),
+      ...Array.from(
+        { length: 150 },
+        (_, index) => `b.csv,${(index + 1) * 2},email,Enter a valid email address`,
+      ),
+    ];
+    expect(report).toEqual(['file,row,field,message', ...expected]);
+  });
+
+  it('ends in error when the importer refuses the upload, each file naming why, and tries a platform failure again', async () => {
+    stage('u9', 'bidders', [
+      { name: 'a.csv', format: 'csv', data: bidderCsv(3) },
+      { name: 'b.csv', format: 'csv', data: bidderCsv(2) },
+    ]);
+    store.refuseStart = forbidden('Not in your plan');
+    await processUpload(ctx, 'u9');
+    const record = recordOf('u9');
+    expect(record).toMatchObject({ status: 'error', progress: 100 });
+    expect(record.results).toMatchObject({
+      recordsProcessed: 0,
+      recordsImported: 0,
+      errorCount: 2,
+    });
+    expect(record.results.errors).toEqual([
+      { file: 'a.csv', row: null, field: null, message: 'Not in your plan' },
+      { file: 'b.csv', row: null, field: null, message: 'Not in your plan' },
+    ]);
+    expect(record.runs).toMatchObject([{ number: 1, created: 0, cancelled: false }]);
+    expect(record.runs[0]?.finishedAt).not.toBeNull();
+    expect(store.bidders.size).toBe(0);
+    expect(store.ledger.size).toBe(0);
+
+    stage('u10', 'bidders', [{ name: 'a.csv', format: 'csv', data: bidderCsv(3) }]);
+    store.refuseStart = new AppError('service_unavailable', 'Try again');
+    await expect(processUpload(ctx, 'u10')).rejects.toThrow('Try again');
+    expect(recordOf('u10').status).toBe('processing');
   });
 
   it('resumes after a crash without writing a row twice, and a finished upload is left alone', async () => {

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { writeAudit } from '../platform/audit.js';
 import { deleteBlob, openBlobStream, putBlobStream } from '../platform/blob.js';
 import { systemContext, type RequestContext } from '../platform/context.js';
+import { AppError } from '../platform/errors.js';
 import type { QueueFunction } from '../platform/functions.js';
 import type { Stored } from '../platform/repo.js';
 import { csvRows } from './files.js';
@@ -22,14 +23,24 @@ import {
   type Checkpoint,
   type RowReading,
 } from './upload-processors.js';
+import {
+  clippedMessage,
+  ERROR_CHECKPOINT_CHARS,
+  errorBatches,
+  errorChars,
+  laterErrors,
+  mergedErrors,
+} from './upload-errors.js';
 import { RunLedger } from './upload-ledger.js';
 import { undoUpload } from './upload-undo.js';
 import {
+  deleteUploadErrorsOf,
   errorReportBlobName,
   failedRowsBlobName,
   findUpload,
   uploadBlobName,
   UPLOADS_BLOB_CONTAINER,
+  type StoredUploadError,
   type UploadRecord,
 } from './uploads.repo.js';
 import { Cancelled, newRun, openRun, RunRecord, Stopped, withRun } from './run-record.js';
@@ -66,9 +77,10 @@ import {
  * describe the last run; `runs` keep each run's figures.
  *
  * A bad row never stops the others: it is an error naming its file, row and field; the record
- * keeps the first MAX_LISTED_ERRORS and the count, and the whole list is a CSV report beside the
- * files. The upload ends `completed`, or `error` when nothing at all could be read or the run was
- * cancelled.
+ * keeps the first MAX_LISTED_ERRORS and the count, the later ones are stored with each checkpoint
+ * (`upload-errors.ts`), and the whole list is a CSV report beside the files. The upload ends
+ * `completed`, or `error` when nothing at all could be read, the importer refused the upload as a
+ * whole (each file then names why), or the run was cancelled.
  *
  * Resuming: the record is written only at checkpoints (every ~1.5 s and at the end of each
  * file; for an import also every CHECKPOINT_ROWS rows), after every write for the rows before it
@@ -108,8 +120,6 @@ interface Tally {
 /** What a category does with rows. */
 interface Processor {
   reading(file: UploadFile): Reading;
-  /** The row's problem, or null: the same answer on every run (the error report reads it again). */
-  check(values: Record<string, unknown>): RowProblem | null;
   /** A row to process (not done before the checkpoint). */
   row(file: number, row: number, values: Record<string, unknown>): Promise<void>;
   /** A row done before the checkpoint, read past on resuming. */
@@ -140,10 +150,6 @@ class StoredFiles implements Processor {
       format: file.format,
       reading: { columnOf: (header) => header, jsonValues: () => ({}), jsonKey: null },
     };
-  }
-
-  check() {
-    return null;
   }
 
   row() {
@@ -211,10 +217,6 @@ class ImportedRows implements Processor {
     };
   }
 
-  check(values: Record<string, unknown>) {
-    return this.definition.check(values);
-  }
-
   row(file: number, row: number, values: Record<string, unknown>) {
     const fileName = this.run.record.files[file]?.name ?? `file_${file}`;
     return this.importer.row(
@@ -239,6 +241,38 @@ class ImportedRows implements Processor {
   async finish() {
     await this.importer.flush();
     return this.importer.finish();
+  }
+}
+
+/**
+ * The files of an upload its importer refused as a whole (inventory without its add-on, the
+ * upload's auction gone or closed): each is refused with the importer's reason, no row is read.
+ */
+class RefusedFiles implements Processor {
+  constructor(private readonly message: string) {}
+
+  reading(): Reading {
+    return { kind: 'refused', message: this.message };
+  }
+
+  row() {
+    return Promise.resolve();
+  }
+
+  skipped() {}
+
+  endFile() {}
+
+  flush() {
+    return Promise.resolve();
+  }
+
+  settle() {
+    return Promise.resolve();
+  }
+
+  finish() {
+    return Promise.resolve(null);
   }
 }
 
@@ -276,6 +310,9 @@ class UploadRun extends RunRecord {
   private readonly pacer: Pacer;
   private current: RunEntry;
   private failed: FailedRows | null = null;
+  /** Errors beyond the listed ones since the last checkpoint, which stores them (upload-errors). */
+  private waiting: StoredUploadError[] = [];
+  private waitingChars = 0;
   private rowsThisRun = 0;
   private bytesRead = 0;
   /** Progress never goes back: a resumed run reads its file again from the start. */
@@ -347,18 +384,17 @@ class UploadRun extends RunRecord {
     return this.resumeFrom !== null && this.rowsThisRun < CHECKPOINT_ROWS;
   }
 
+  /** A row's (or a file's) error: listed on the record while it lists fewer than the most. */
   rowError(file: number, row: number | null, problem: RowProblem) {
-    this.addError({
-      file: this.fileName(file),
-      row,
-      field: problem.field,
-      message: problem.message,
-    });
-  }
-
-  private addError(error: UploadError) {
+    const message = clippedMessage(problem.message);
     this.tally.errorCount += 1;
-    if (this.tally.errors.length < MAX_LISTED_ERRORS) this.tally.errors.push(error);
+    if (this.tally.errors.length < MAX_LISTED_ERRORS) {
+      this.tally.errors.push({ file: this.fileName(file), row, field: problem.field, message });
+      return;
+    }
+    const error = { file, row, field: problem.field, message };
+    this.waiting.push(error);
+    this.waitingChars += errorChars(error);
   }
 
   private fileName(file: number) {
@@ -401,14 +437,26 @@ class UploadRun extends RunRecord {
     const { progress } = this;
     const results = this.results();
     const run = this.runNow();
-    await this.save((record) => ({
-      ...withRun(record, run),
-      progress,
+    const at = new Date().toISOString();
+    const batches = errorBatches(
+      this.waiting,
+      { id: this.record.id, run: run.number },
       checkpoint,
-      results,
-      revision: record.revision + 1,
-      updatedAt: new Date().toISOString(),
-    }));
+      at,
+    );
+    await this.save(
+      (record) => ({
+        ...withRun(record, run),
+        progress,
+        checkpoint,
+        results,
+        revision: record.revision + 1,
+        updatedAt: at,
+      }),
+      batches,
+    );
+    this.waiting = [];
+    this.waitingChars = 0;
     this.pacer.reset();
     if (this.record.cancelRequested) throw new Cancelled();
   }
@@ -510,7 +558,10 @@ class UploadRun extends RunRecord {
           await processor.settle();
           throw new Error(`Injected failure after ${this.rowsThisRun} rows`);
         }
-        if (this.pacer.row()) await this.checkpoint(processor, file, row);
+        const due = this.pacer.row();
+        if (due || this.waitingChars >= ERROR_CHECKPOINT_CHARS) {
+          await this.checkpoint(processor, file, row);
+        }
       }
     } finally {
       opened.source.destroy();
@@ -519,61 +570,54 @@ class UploadRun extends RunRecord {
     processor.endFile(whole);
   }
 
-  /** Every error of the run again, from the files: for a report longer than the list kept. */
-  private async *allErrors(processor: Processor): AsyncGenerator<UploadError> {
-    for (let file = 0; file < this.record.files.length; file += 1) {
-      if (this.failed && !this.failed.has(file)) continue;
-      const upload = this.record.files[file] as UploadFile;
-      const name = this.fileName(file);
-      const fileError = (message: string): UploadError => ({
-        file: name,
-        row: null,
-        field: null,
-        message,
-      });
-      if (!upload.received) {
-        yield fileError('was not received');
-        continue;
-      }
-      const reading = processor.reading(upload);
-      if (reading.kind === 'refused') yield fileError(reading.message);
-      if (reading.kind !== 'rows') continue;
-      const opened = await this.open(upload);
-      if (!opened) {
-        yield fileError('is missing from storage');
-        continue;
-      }
-      const rows = dataRows(reading.format, opened.counted as Readable, reading.reading);
-      try {
-        for (;;) {
-          let next: IteratorResult<{ row: number; values: Record<string, unknown> }>;
-          try {
-            next = await rows.next();
-          } catch (error) {
-            if (error instanceof NotAnArray && processor instanceof StoredFiles) break;
-            const problem = fileProblemOf(error, opened.state.sourceFailed);
-            if (problem === null) throw error;
-            yield fileError(problem);
-            break;
-          }
-          if (next.done) break;
-          if (!this.takes(file, next.value.row)) continue;
-          const problem = processor.check(next.value.values);
-          if (problem) yield { file: name, row: next.value.row, ...problem };
-        }
-      } finally {
-        opened.source.destroy();
-        await rows.return(undefined).catch(() => undefined);
-      }
+  /**
+   * Every error of the run in the order of files and rows: those listed on the record merged
+   * with those stored at its checkpoints (and any since the last), never more than a few
+   * batches in memory.
+   */
+  private async *allErrors(): AsyncGenerator<UploadError> {
+    const indexes = new Map<string, number>();
+    this.record.files.forEach((file, index) => {
+      if (!indexes.has(file.name)) indexes.set(file.name, index);
+    });
+    const listed = this.tally.errors.map((error) => ({
+      ...error,
+      file: indexes.get(error.file ?? '') ?? 0,
+    }));
+    // With no more errors than the list holds, nothing was stored: nothing to read back.
+    const later =
+      this.tally.errorCount > this.tally.errors.length
+        ? laterErrors(
+            this.ctx.scope,
+            { id: this.record.id, run: this.current.number },
+            this.waiting,
+          )
+        : [];
+    for await (const error of mergedErrors(listed, later)) {
+      yield { ...error, file: this.fileName(error.file) };
+    }
+  }
+
+  /**
+   * What reads the files: the category's importer, started; every file refused when the importer
+   * refuses the upload itself (an AppError below 500; the run then ends `error` having written
+   * nothing); the files stored as they are for a category without one.
+   */
+  private async processor(ledger: RunLedger): Promise<Processor> {
+    const { definition } = this;
+    if (!definition) return new StoredFiles(this.tally);
+    try {
+      return await ImportedRows.start(this, definition, ledger);
+    } catch (error) {
+      if (!(error instanceof AppError) || error.status >= 500) throw error;
+      return new RefusedFiles(error.message);
     }
   }
 
   async run() {
     const { record, definition } = this;
     const ledger = new RunLedger(this.ctx.scope, record.id, this.current.number);
-    const processor: Processor = definition
-      ? await ImportedRows.start(this, definition, ledger)
-      : new StoredFiles(this.tally);
+    const processor = await this.processor(ledger);
     if (definition && this.mode === 'failed') this.failed = await failedRowsOf(this.ctx, record);
     const start = this.resumeFrom?.file ?? 0;
     for (let file = 0; file < start; file += 1) this.bytesRead += record.files[file]?.size ?? 0;
@@ -605,27 +649,20 @@ class UploadRun extends RunRecord {
         `Cancelled: the ${this.tally.imported} record${this.tally.imported === 1 ? '' : 's'} it imported before stopping stay; Undo removes them.`,
       );
     }
-    await this.end(processor, cancelled, summary);
+    await this.end(cancelled, summary);
   }
 
-  private async end(
-    processor: Processor,
-    cancelled: boolean,
-    summary: Record<string, unknown> | null,
-  ) {
+  private async end(cancelled: boolean, summary: Record<string, unknown> | null) {
     const { record } = this;
     let errorReportUrl: string | null = null;
     const reportName = errorReportBlobName(this.ctx.scope.accountId, record.id);
     if (this.tally.errorCount > 0) {
-      const listed = this.tally.errors;
-      // A cancelled run's rows past where it stopped were never its own: it reports the list kept.
-      const errors =
-        this.tally.errorCount > listed.length && !cancelled
-          ? this.allErrors(processor)
-          : (async function* () {
-              yield* listed;
-            })();
-      await putBlobStream(UPLOADS_BLOB_CONTAINER, reportName, errorReport(errors), 'text/csv');
+      await putBlobStream(
+        UPLOADS_BLOB_CONTAINER,
+        reportName,
+        errorReport(this.allErrors()),
+        'text/csv',
+      );
       errorReportUrl = errorReportPath(record.id);
     } else {
       // The last run's report goes with it: a later run of failed rows reads this run's.
@@ -681,6 +718,11 @@ class UploadRun extends RunRecord {
         await deleteBlob(UPLOADS_BLOB_CONTAINER, reportName).catch(() => undefined);
       }
       throw error;
+    }
+    // The report holds them now. Left by a failure here, a later run's end or the upload's
+    // deletion removes them (each run reads only its own).
+    if (this.tally.errorCount > MAX_LISTED_ERRORS) {
+      await deleteUploadErrorsOf(this.ctx.scope, record.id).catch(() => undefined);
     }
   }
 }

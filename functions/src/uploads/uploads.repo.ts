@@ -11,8 +11,9 @@ import type { LedgerEntry } from './importer.js';
 import type { FileMappings, Upload, UploadCategory, UploadStatus } from './uploads.schema.js';
 
 /**
- * One document per upload in the account's partition; its files are blobs in
- * UPLOADS_BLOB_CONTAINER named `{accountId}/{uploadId}/{index}`. History lists newest first.
+ * One document per upload in the account's partition (beside it, its runs' error batches:
+ * `kind: 'upload-errors'`); its files are blobs in UPLOADS_BLOB_CONTAINER named
+ * `{accountId}/{uploadId}/{index}`. History lists newest first.
  */
 export const uploadsContainer: ContainerDefinition = {
   id: 'uploads',
@@ -31,7 +32,14 @@ export interface UploadRecord extends Omit<Upload, 'etag'> {
   /** Lower-case name, description and file names, for the history's search. */
   searchText: string;
   /** Where the worker got to, so a retried message resumes instead of starting over. */
-  checkpoint: { file: number; row: number; imported: number; processed: number } | null;
+  checkpoint: {
+    file: number;
+    row: number;
+    imported: number;
+    processed: number;
+    /** The worker that wrote it (two on one upload tell their checkpoints apart by it). */
+    worker?: string;
+  } | null;
   /** The column mappings the user chose, by file (files left out use the detected mapping). */
   mappings?: FileMappings;
   revision: number;
@@ -73,6 +81,37 @@ export const uploadBlobPrefix = (accountId: string, uploadId: string) =>
 
 const uploads = new TenantRepository<UploadRecord>(uploadsContainer.id);
 
+/** An error of a run as the worker keeps it beyond the record's list: its file by index. */
+export interface StoredUploadError {
+  file: number;
+  row: number | null;
+  field: string | null;
+  message: string;
+}
+
+/**
+ * The errors of a run beyond the MAX_LISTED_ERRORS its record lists, for the full error report:
+ * a document per checkpoint (or a part of one), beside the record in its partition and written
+ * in one transactional batch with the checkpoint, so a crashed run's errors after its last
+ * checkpoint are neither kept nor lost (the resumed run finds them again). `seq` orders a run's
+ * documents as its rows go (see `errorBatchSeq`).
+ */
+export interface UploadErrorsRecord {
+  id: string;
+  accountId: string;
+  kind: 'upload-errors';
+  uploadId: string;
+  run: number;
+  seq: number;
+  errors: StoredUploadError[];
+  createdAt: string;
+}
+
+/** The upload container's documents: uploads, and the error batches of their runs. */
+const uploadDocuments = new TenantRepository<UploadRecord | UploadErrorsRecord>(
+  uploadsContainer.id,
+);
+
 export async function findUpload(
   scope: AccountScope,
   id: string,
@@ -95,6 +134,72 @@ export function replaceUpload(
   etag: string,
 ): Promise<Stored<UploadRecord>> {
   return uploads.replace(scope, record, etag).then(filled);
+}
+
+/**
+ * `replaceUpload` that also writes a run's error batches, all or none (a raw 412 when the record
+ * changed since `etag`).
+ */
+export async function replaceUploadWith(
+  scope: AccountScope,
+  record: UploadRecord,
+  etag: string,
+  errorBatches: readonly Omit<UploadErrorsRecord, 'accountId'>[],
+): Promise<Stored<UploadRecord>> {
+  if (errorBatches.length === 0) return replaceUpload(scope, record, etag);
+  const [saved] = await uploadDocuments.batch(scope, [
+    { op: 'replace', document: record, etag },
+    // An error batch's id is its place in the run, which always holds the same errors.
+    ...errorBatches.map((document) => ({ op: 'upsert' as const, document })),
+  ]);
+  return filled(saved as Stored<UploadRecord>);
+}
+
+/** One page of a run's error batches, in the order of its rows. */
+export function pageUploadErrors(
+  scope: AccountScope,
+  uploadId: string,
+  run: number,
+  pageSize: number,
+  continuationToken?: string,
+): Promise<Page<Stored<UploadErrorsRecord>>> {
+  return uploadDocuments.page(scope, {
+    where: "c.kind = 'upload-errors' AND c.uploadId = @uploadId AND c.run = @run",
+    parameters: [
+      { name: '@uploadId', value: uploadId },
+      { name: '@run', value: run },
+    ],
+    orderBy: 'c.seq ASC',
+    pageSize,
+    ...(continuationToken ? { continuationToken } : {}),
+  }) as Promise<Page<Stored<UploadErrorsRecord>>>;
+}
+
+/** Removes an upload's error batches (its report is written, or it is deleted), a page at a time. */
+export async function deleteUploadErrorsOf(scope: AccountScope, uploadId: string): Promise<void> {
+  for (;;) {
+    const page = await uploadDocuments.page(scope, {
+      select: 'c.id',
+      where: "c.kind = 'upload-errors' AND c.uploadId = @uploadId",
+      parameters: [{ name: '@uploadId', value: uploadId }],
+      pageSize: MAX_BATCH_OPERATIONS,
+    });
+    if (page.items.length === 0) return;
+    try {
+      await uploadDocuments.writeBatch(
+        scope,
+        page.items.map(({ id }) => ({ op: 'delete' as const, id })),
+      );
+    } catch (error) {
+      // One went meanwhile (a delete run twice): the rest one by one.
+      if (!isNotFound(error)) throw error;
+      for (const { id } of page.items) {
+        await uploadDocuments.delete(scope, id).catch((failure: unknown) => {
+          if (!isNotFound(failure)) throw failure;
+        });
+      }
+    }
+  }
 }
 
 export function deleteUploadRecord(scope: AccountScope, id: string, etag?: string) {
@@ -168,6 +273,8 @@ export interface LedgerRecord {
   createdAt: string;
   /** Set once an undo has taken the entries back: which undo run, and each entry's outcome. */
   undo: { run: number; at: string; outcomes: UndoOutcome[] } | null;
+  /** Set as an undo begins taking the entries back (absent on documents no undo has begun). */
+  undoStarted?: { run: number; at: string };
 }
 
 const ledger = new TenantRepository<LedgerRecord>(uploadLedgerContainer.id);
@@ -202,6 +309,15 @@ export function markLedgerUndone(
   undo: NonNullable<LedgerRecord['undo']>,
 ): Promise<Stored<LedgerRecord>> {
   return ledger.patch(scope, id, [{ op: 'set', path: '/undo', value: undo }]);
+}
+
+/** Marks a ledger document an undo run begins taking back. */
+export function markLedgerStarted(
+  scope: AccountScope,
+  id: string,
+  started: NonNullable<LedgerRecord['undoStarted']>,
+): Promise<Stored<LedgerRecord>> {
+  return ledger.patch(scope, id, [{ op: 'set', path: '/undoStarted', value: started }]);
 }
 
 /** Removes an upload's ledger (the upload is deleted: nothing is left to undo), a page at a time. */

@@ -42,6 +42,7 @@ import { overwritesOf, previewOf } from './upload-preview.js';
 import {
   createUpload,
   deleteLedgerOf,
+  deleteUploadErrorsOf,
   deleteUploadRecord,
   errorReportBlobName,
   failedRowsBlobName,
@@ -729,8 +730,8 @@ export async function deleteUpload(
         : 'This upload is still arriving. Delete it when it has finished.',
     );
   }
-  await deleteBlobsUnder(UPLOADS_BLOB_CONTAINER, uploadBlobPrefix(record.accountId, record.id));
-  await deleteLedgerOf(ctx.scope, record.id);
+  // The record goes first, over the version read: a re-run started meanwhile wins, and keeps
+  // its files and ledger. Files left by a failure after this are under the upload's prefix.
   try {
     await deleteUploadRecord(ctx.scope, record.id, record._etag);
   } catch (error) {
@@ -738,6 +739,9 @@ export async function deleteUpload(
     if (isStale(error)) throw conflict('This upload changed while it was deleted. Try again.');
     throw error;
   }
+  await deleteBlobsUnder(UPLOADS_BLOB_CONTAINER, uploadBlobPrefix(record.accountId, record.id));
+  await deleteLedgerOf(ctx.scope, record.id);
+  await deleteUploadErrorsOf(ctx.scope, record.id);
   await writeAudit(ctx, {
     action: 'upload.delete',
     entity: { type: 'upload', id: record.id },
@@ -944,13 +948,14 @@ export async function cancelUpload(
   const record = await uploadOf(ctx, uploadId);
   if (record.status === 'uploading') {
     if (ifMatch !== record._etag) throw preconditionFailed();
-    await deleteBlobsUnder(UPLOADS_BLOB_CONTAINER, uploadBlobPrefix(record.accountId, record.id));
+    // The record first, over its version: a `complete` that won keeps its files.
     try {
       await deleteUploadRecord(ctx.scope, record.id, record._etag);
     } catch (error) {
       if (isStale(error)) throw preconditionFailed();
       if (!isNotFound(error)) throw error;
     }
+    await deleteBlobsUnder(UPLOADS_BLOB_CONTAINER, uploadBlobPrefix(record.accountId, record.id));
     await writeAudit(ctx, {
       action: 'upload.cancel',
       entity: { type: 'upload', id: record.id },

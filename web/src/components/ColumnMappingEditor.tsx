@@ -79,7 +79,9 @@ const useStyles = makeStyles({
     borderRadius: tokens.borderRadiusMedium,
     border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
   },
-  previewTable: { minWidth: 'max-content' },
+  // As wide as its columns need (the region scrolls), at least the region's width.
+  previewTable: { width: 'max-content', minWidth: '100%', tableLayout: 'auto' },
+  headerCell: { whiteSpace: 'nowrap', verticalAlign: 'bottom' },
   cell: { whiteSpace: 'nowrap', maxWidth: '240px', overflow: 'hidden', textOverflow: 'ellipsis' },
   target: { display: 'block', fontWeight: tokens.fontWeightRegular },
   panel: { margin: 0, paddingBottom: tokens.spacingVerticalS },
@@ -212,7 +214,7 @@ function FileMapping({
                         {file.columns.map((column) => {
                           const target = targetOf(column);
                           return (
-                            <TableHeaderCell key={column}>
+                            <TableHeaderCell key={column} className={styles.headerCell}>
                               <span>
                                 {column}
                                 <Caption1 className={mergeClasses(styles.target, styles.muted)}>

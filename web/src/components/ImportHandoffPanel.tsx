@@ -184,22 +184,10 @@ export function ImportHandoffPanel({
       ) : null}
       {state.step === 'mapping' ? (
         <>
-          <MessageBar intent="warning" layout="multiline">
-            <MessageBarBody>
-              {state.preview.files.some((file) => file.missingRequired.length > 0) ? (
-                <>
-                  <MessageBarTitle>Check the columns</MessageBarTitle>
-                  Some required fields were not found in the columns. Choose the field each column
-                  fills, then start processing.
-                </>
-              ) : (
-                <>
-                  <MessageBarTitle>Check the files</MessageBarTitle>
-                  Not every file can be imported. Start processing with the others, or cancel.
-                </>
-              )}
-            </MessageBarBody>
-          </MessageBar>
+          <Body1>
+            The files are uploaded but need a look before processing: check which field each column
+            fills, then start processing, or cancel the import.
+          </Body1>
           <ColumnMappingEditor
             preview={state.preview}
             mappings={state.mappings}

@@ -817,14 +817,13 @@ export const auctionsImporter: ImporterDefinition = {
       existing: current[field] ?? null,
       imported: merged[field] ?? null,
     }));
-    return fields.length
-      ? {
-          entity: 'lot',
-          recordId: `${found.auction.id}/${current.id}`,
-          title: `${found.auction.title}, lot ${current.lotNumber}: ${current.title}`,
-          fields,
-        }
-      : null;
+    // On file and unchanged is no field to overwrite, not a new lot.
+    return {
+      entity: 'lot',
+      recordId: `${found.auction.id}/${current.id}`,
+      title: `${found.auction.title}, lot ${current.lotNumber}: ${current.title}`,
+      fields,
+    };
   },
 
   async undo(ctx, entry, finishedAt) {

@@ -15,7 +15,7 @@ import {
   getBidder,
   updateBidder,
 } from '../../bidders/bidders.service.js';
-import { listDuplicates } from '../../bidders/duplicates.service.js';
+import { pendingPairsOf } from '../../bidders/duplicates.service.js';
 import type { ImportIndex } from '../../bidders/import-index.js';
 import { recordConflict } from '../../conflicts/conflicts.service.js';
 import type { RequestContext } from '../../platform/context.js';
@@ -448,9 +448,9 @@ class BidderRows implements RowImporter {
    */
   private async recordConflicts() {
     const { ctx, sink, upload } = this.run;
-    const pairs = (await listDuplicates(ctx, 'pending')).filter(
-      (pair) => this.wrote(pair.bidder1.id) || this.wrote(pair.bidder2.id),
-    );
+    const pairs = await pendingPairsOf(ctx, [
+      ...new Set([...this.index.writtenIds(), ...this.updatedIds]),
+    ]);
     let recorded = 0;
     for (const pair of pairs) {
       const firstImported =
@@ -586,7 +586,8 @@ export const biddersImporter: ImporterDefinition = {
         await deleteBidder(ctx, entry.id, current._etag);
         return 'removed';
       } catch (error) {
-        if (isNotFound(error)) return 'gone';
+        // Removed meanwhile (the service reads it first, and says so as a 404 of its own).
+        if (isNotFound(error) || (error instanceof AppError && error.status === 404)) return 'gone';
         if (!isStaleWrite(error) || attempt >= WRITE_ATTEMPTS) throw error;
       }
     }

@@ -472,9 +472,8 @@ export const inventoryImporter: ImporterDefinition = {
       existing: shown(field, item[field], item.currency),
       imported: shown(field, update[field], item.currency),
     }));
-    return fields.length
-      ? { entity: 'inventory-item', recordId: item.id, title: item.title, fields }
-      : null;
+    // On file and unchanged is no field to overwrite, not a new item.
+    return { entity: 'inventory-item', recordId: item.id, title: item.title, fields };
   },
 
   async undo(ctx, entry, finishedAt) {

@@ -680,14 +680,14 @@ export const legalImporter: ImporterDefinition = {
         existing: shown(field, fieldsOf(current)[field], current.currency),
         imported: shown(field, found.row.input[field], found.row.input.currency),
       }));
-    return fields.length
-      ? {
-          entity: 'legal-case',
-          recordId: current.id,
-          title: `${current.caseNumber}: ${current.title}`,
-          fields,
-        }
-      : null;
+    // On file and unchanged (or differing only in its currency, which stays) is no field to
+    // overwrite, not a new case.
+    return {
+      entity: 'legal-case',
+      recordId: current.id,
+      title: `${current.caseNumber}: ${current.title}`,
+      fields,
+    };
   },
 
   async undo(ctx, entry, finishedAt) {

@@ -6,7 +6,6 @@ import {
   duplicatesResponseSchema,
   historyResponseSchema,
   scoreHistoryResponseSchema,
-  importResultSchema,
   listResponseSchema,
   notesResponseSchema,
   noteSchema,
@@ -20,7 +19,6 @@ import useSWRInfinite from 'swr/infinite';
 import type { z } from 'zod';
 import { apiRequest, domainApi } from '../../../lib/api-client';
 import { fetchWith } from '../../../lib/swr';
-import { uploadForm, type UploadProgress } from '../../../lib/upload';
 
 export interface ListFilters {
   scoreType: ScoreType;
@@ -221,16 +219,6 @@ export function useBidderActions() {
         method: 'POST',
       });
       await refreshLists();
-    },
-    importFiles: async (files: File[], onProgress: UploadProgress) => {
-      const form = new FormData();
-      form.set('importType', 'bidders');
-      for (const file of files) form.append('files', file, file.name);
-      const result = importResultSchema.parse(
-        await uploadForm(domainApi('/data-upload/bidders/import'), form, onProgress),
-      );
-      await refreshLists();
-      return result;
     },
   };
 }

@@ -61,12 +61,15 @@ export const isProcessing = (status: UploadStatus) => status === 'processing';
 
 /**
  * An upload's status while it is being processed, asked every 2 s; none is asked for (and the
- * polling stops) once it is not processing.
+ * polling stops) once it is not processing. Keyed by the upload's ETag as well, so each run (a
+ * re-run, an undo) starts from a fresh answer, never from the last run's cached "completed".
  */
-export const useUploadStatus = (id: string, processing: boolean) =>
+export const useUploadStatus = (upload: Upload) =>
   useSWR(
-    processing ? `${base}/status/${encodeURIComponent(id)}` : null,
-    fetchWith(uploadStatusSchema),
+    isProcessing(upload.status)
+      ? [`${base}/status/${encodeURIComponent(upload.id)}`, upload.etag]
+      : null,
+    ([url]: [string, string]) => apiRequest(url, { schema: uploadStatusSchema }),
     {
       refreshInterval: (latest?: UploadStatusView) =>
         latest && !isProcessing(latest.status) ? 0 : STATUS_POLL_MS,

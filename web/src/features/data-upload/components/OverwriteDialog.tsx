@@ -9,6 +9,7 @@ import {
   DialogSurface,
   DialogTitle,
   makeStyles,
+  mergeClasses,
   MessageBar,
   MessageBarActions,
   MessageBarBody,
@@ -118,7 +119,7 @@ function Summary({ preview }: { preview: OverwritePreview }) {
                     {change.fields.map((field) => (
                       <TableRow key={field.field}>
                         <TableCell className={styles.value}>{field.field}</TableCell>
-                        <TableCell className={`${styles.value} ${styles.existing}`}>
+                        <TableCell className={mergeClasses(styles.value, styles.existing)}>
                           {shownValue(field.existing)}
                         </TableCell>
                         <TableCell className={styles.value}>{shownValue(field.imported)}</TableCell>

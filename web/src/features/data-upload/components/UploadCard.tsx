@@ -51,7 +51,6 @@ import { useAction } from '../../../lib/use-action';
 import {
   categoryLabels,
   importsRows,
-  isProcessing,
   isStale,
   modeLabels,
   useUploadActions,
@@ -167,7 +166,7 @@ export function UploadCard({
   const actions = useUploadActions();
   const name = useRef<HTMLSpanElement>(null);
   const [asking, setAsking] = useState<Asking>(null);
-  const status = useUploadStatus(listed.id, isProcessing(listed.status));
+  const status = useUploadStatus(listed);
   const live = status.data;
   const upload: Upload =
     live && live.uploadId === listed.id
@@ -227,7 +226,7 @@ export function UploadCard({
   const { results } = upload;
   const importing = importsRows(upload.category);
   // Rows that became records, or files kept as they are (the categories without an importer).
-  const imports = importing && !(results.notes ?? []).length;
+  const imports = importing;
   const progress =
     upload.status === 'uploading' && sending !== undefined ? sending * 100 : upload.progress;
   const moving = upload.status === 'uploading' || upload.status === 'processing';
@@ -241,6 +240,10 @@ export function UploadCard({
   const canRerun = importing && finished && upload.files.every((file) => file.received);
   const canUndo = importing && finished && !upload.undone && wrote;
   const stranded = upload.status === 'uploading' && sending === undefined;
+  // The worker also words an undo's figures as a note; the Import undone bar shows them already.
+  const notes = (results.notes ?? []).filter(
+    (note) => !(lastUndo && note.file === null && note.message.startsWith('Undone:')),
+  );
   const busy = rerun.busy || process.busy;
 
   return (
@@ -340,17 +343,15 @@ export function UploadCard({
               </div>
             ) : null}
             <div
-              className={
-                results.errorCount ? `${styles.figure} ${styles.errorCount}` : styles.figure
-              }
+              className={mergeClasses(styles.figure, results.errorCount > 0 && styles.errorCount)}
             >
               <dt>Errors</dt>
               <dd>{results.errorCount.toLocaleString()}</dd>
             </div>
           </dl>
         ) : null}
-        {(results.notes ?? []).map((note, index) => (
-          <MessageBar key={index} intent="info">
+        {notes.map((note, index) => (
+          <MessageBar key={index} intent="info" layout="multiline">
             <MessageBarBody>
               {note.file ? <strong>{note.file}: </strong> : null}
               {note.message}
@@ -605,9 +606,11 @@ export function UploadCard({
           })
         }
       >
-        {importing
-          ? 'Processing stops at its next checkpoint. Records imported until then stay; Undo import removes them.'
-          : 'Processing stops at its next checkpoint.'}
+        {undoing
+          ? 'The undo stops at its next checkpoint. Records it has taken back by then stay taken back; Undo import can be run again to finish it.'
+          : importing
+            ? 'Processing stops at its next checkpoint. Records imported until then stay; Undo import removes them.'
+            : 'Processing stops at its next checkpoint.'}
       </ConfirmDialog>
       <ConfirmDialog
         open={asking === 'cancel-upload'}
