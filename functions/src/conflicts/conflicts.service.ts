@@ -9,7 +9,7 @@ import { getBidder } from '../bidders/bidders.service.js';
 import { mergeableFields, type MergeableField } from '../bidders/bidders.schema.js';
 import { toListItem } from '../bidders/bidder-model.js';
 import { mergePair, pairStatus } from '../bidders/duplicates.service.js';
-import { settleAuctionLink } from '../integrations/sync.service.js';
+import { linkableAuction, settleAuctionLink } from '../integrations/sync.service.js';
 import { caseUpdateSchema } from '../legal/legal.schema.js';
 import { caseEtag, getCase, money, toCase, updateCase } from '../legal/legal.service.js';
 import { writeAudit } from '../platform/audit.js';
@@ -510,6 +510,7 @@ async function applyAuction(
     guard: { existing: auctionEtag(found), imported: null },
   });
   if (auctionEtag(current) !== record.guard.existing) throw new RecordChanged(refresh(current));
+  await linkableAuction(ctx, { platform, externalId: subject.externalId, localId });
   const taken = takesImported(sides).filter((field) => field in subject.imported);
   const { status: wantedStatus, ...values } = Object.fromEntries(
     taken.map((field) => [field, subject.imported[field]]),

@@ -713,6 +713,30 @@ const later = (a: string | null, b: string | null) =>
  * here. `withLots`: the platform's lots are brought into the auction while it is open (a lot the
  * platform cannot give now is named in the note; the link stands either way).
  */
+/**
+ * Refuses (409) to link a platform auction to a Lotwise one when either is linked to another;
+ * answers the platform auction's link as it is. Checked before a conflict's values are applied,
+ * so a refusal leaves the auction as it was.
+ */
+export async function linkableAuction(
+  ctx: RequestContext,
+  input: { platform: Platform; externalId: string; localId: string },
+) {
+  const { platform, externalId, localId } = input;
+  const linkedElsewhere = (await linksOfLocal(ctx.scope, 'auction', [localId])).some(
+    (link) =>
+      link.platform === platform && link.externalId !== externalId && link.state === 'synced',
+  );
+  if (linkedElsewhere) {
+    throw conflict(`This Lotwise auction is already linked to another ${platform} auction`);
+  }
+  const existing = await findLink(ctx.scope, platform, 'auction', externalId);
+  if (existing?.state === 'synced' && existing.localId !== localId) {
+    throw conflict(`This ${platform} auction is already linked to another Lotwise auction`);
+  }
+  return existing;
+}
+
 export async function settleAuctionLink(
   ctx: RequestContext,
   input: {
@@ -726,17 +750,7 @@ export async function settleAuctionLink(
   },
 ): Promise<{ note: string | null }> {
   const { platform, externalId, localId } = input;
-  const linkedElsewhere = (await linksOfLocal(ctx.scope, 'auction', [localId])).some(
-    (link) =>
-      link.platform === platform && link.externalId !== externalId && link.state === 'synced',
-  );
-  if (linkedElsewhere) {
-    throw conflict(`This Lotwise auction is already linked to another ${platform} auction`);
-  }
-  const existing = await findLink(ctx.scope, platform, 'auction', externalId);
-  if (existing?.state === 'synced' && existing.localId !== localId) {
-    throw conflict(`This ${platform} auction is already linked to another Lotwise auction`);
-  }
+  const existing = await linkableAuction(ctx, input);
   const before = input.revision - 1;
   const link: LinkRecord = {
     id: linkId(platform, 'auction', externalId),

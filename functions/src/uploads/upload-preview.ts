@@ -169,48 +169,53 @@ async function formatOf(
     : { format: null, problem: verdict.reason };
 }
 
+const FILES_PREVIEWED_AT_ONCE = 4;
+
 /** Each file's first rows, columns and the mapping they would be read with. */
 export async function previewOf(
   record: UploadRecord,
   definition: ImporterDefinition | undefined,
 ): Promise<UploadPreview> {
   const fields = definition?.fields ?? [];
-  const files = await Promise.all(
-    record.files.map(async (file) => {
-      const blobName = uploadBlobName(record.accountId, record.id, file.index);
-      const base = { index: file.index, name: file.name };
-      const empty = { columns: [], rows: [], mapping: {}, missingRequired: [] };
-      if (record.status !== 'uploading' && !file.received) {
-        return { ...base, format: file.format, ...empty, problem: 'was not received' };
-      }
-      const { format, problem } = await formatOf(record, file, blobName);
-      const refusal = problem ?? definition?.refuses(format) ?? null;
-      if (refusal !== null || !isTabular(format)) {
-        return { ...base, format, ...empty, problem: refusal ?? 'holds no rows to preview' };
-      }
-      const saved = savedMappingOf(record.mappings, file.index);
-      const read = await firstRows(
-        blobName,
-        format,
-        definition?.jsonKey ?? null,
-        saved,
-        PREVIEW_ROWS,
-      );
-      const mapping = effectiveMapping(fields, read.columns, saved);
-      return {
-        ...base,
-        format,
-        columns: read.columns,
-        rows: read.rows.map((row) =>
-          Object.fromEntries(Object.entries(row).map(([key, value]) => [key, cellText(value)])),
-        ),
-        mapping,
-        missingRequired:
-          fields.length && read.columns.length ? missingRequired(fields, mapping) : [],
-        problem: read.problem,
-      };
-    }),
-  );
+  const previewFile = async (file: UploadRecord['files'][number]) => {
+    const blobName = uploadBlobName(record.accountId, record.id, file.index);
+    const base = { index: file.index, name: file.name };
+    const empty = { columns: [], rows: [], mapping: {}, missingRequired: [] };
+    if (record.status !== 'uploading' && !file.received) {
+      return { ...base, format: file.format, ...empty, problem: 'was not received' };
+    }
+    const { format, problem } = await formatOf(record, file, blobName);
+    const refusal = problem ?? definition?.refuses(format) ?? null;
+    if (refusal !== null || !isTabular(format)) {
+      return { ...base, format, ...empty, problem: refusal ?? 'holds no rows to preview' };
+    }
+    const saved = savedMappingOf(record.mappings, file.index);
+    const read = await firstRows(
+      blobName,
+      format,
+      definition?.jsonKey ?? null,
+      saved,
+      PREVIEW_ROWS,
+    );
+    const mapping = effectiveMapping(fields, read.columns, saved);
+    return {
+      ...base,
+      format,
+      columns: read.columns,
+      rows: read.rows.map((row) =>
+        Object.fromEntries(Object.entries(row).map(([key, value]) => [key, cellText(value)])),
+      ),
+      mapping,
+      missingRequired: fields.length && read.columns.length ? missingRequired(fields, mapping) : [],
+      problem: read.problem,
+    };
+  };
+  // A few files at a time: each may hold up to a workbook's worth of bytes while it is read.
+  const files: UploadPreview['files'] = [];
+  for (let start = 0; start < record.files.length; start += FILES_PREVIEWED_AT_ONCE) {
+    const batch = record.files.slice(start, start + FILES_PREVIEWED_AT_ONCE);
+    files.push(...(await Promise.all(batch.map(previewFile))));
+  }
   return {
     uploadId: record.id,
     category: record.category,

@@ -291,7 +291,9 @@ export const uploadFunctions: FunctionTable = {
       params: uploadIdParams,
       body: rerunSchema,
       response: uploadSchema,
-      concurrency: 'if-match',
+      // The upload's own state guards a run (409 while one is under way); an If-Match sent, as
+      // the screen does after showing what a run would overwrite, is honoured.
+      concurrency: 'if-match-optional',
       handler: async ({ ctx, params, body, ifMatch }) => {
         const upload = await rerunUpload(ctx, params.uploadId, ifMatch, body);
         return { json: upload, etag: upload.etag };
@@ -306,7 +308,7 @@ export const uploadFunctions: FunctionTable = {
         'Queues the undo of everything the upload imported: created records removed, changed ones put back',
       params: uploadIdParams,
       response: undoResultSchema,
-      concurrency: 'if-match',
+      concurrency: 'if-match-optional',
       handler: async ({ ctx, params, ifMatch }) => {
         const { upload } = await requestUndo(ctx, params.uploadId, ifMatch);
         return { json: { uploadId: upload.id, status: upload.status }, etag: upload.etag };
@@ -321,9 +323,8 @@ export const uploadFunctions: FunctionTable = {
         'Cancels an upload: one still uploading is removed with its files; a run under way stops at its next checkpoint',
       params: uploadIdParams,
       response: cancelResultSchema,
-      concurrency: 'if-match',
-      handler: async ({ ctx, params, ifMatch }) => {
-        const { etag, ...result } = await cancelUpload(ctx, params.uploadId, ifMatch);
+      handler: async ({ ctx, params }) => {
+        const { etag, ...result } = await cancelUpload(ctx, params.uploadId);
         return { json: result, ...(etag ? { etag } : {}) };
       },
     }),

@@ -851,12 +851,13 @@ async function keepFailedRows(record: UploadRecord) {
 export async function rerunUpload(
   ctx: RequestContext,
   uploadId: string,
-  ifMatch: string,
+  ifMatch: string | undefined,
   input: Rerun,
 ): Promise<Upload> {
   const record = await uploadOf(ctx, uploadId);
+  // The precondition first: of writers holding one version, the losers hear it changed.
+  if (ifMatch !== undefined && ifMatch !== record._etag) throw preconditionFailed();
   refuseBusy(record);
-  if (ifMatch !== record._etag) throw preconditionFailed();
   if (!importerFor(record.category)) throw storedOnly();
   if (!record.files.some((file) => file.received)) {
     throw conflict('This upload has no files left to process');
@@ -899,11 +900,12 @@ export async function rerunUpload(
 export async function requestUndo(
   ctx: RequestContext,
   uploadId: string,
-  ifMatch: string,
+  ifMatch: string | undefined,
 ): Promise<{ upload: Upload }> {
   const record = await uploadOf(ctx, uploadId);
+  // The precondition first: of writers holding one version, the losers hear it changed.
+  if (ifMatch !== undefined && ifMatch !== record._etag) throw preconditionFailed();
   refuseBusy(record);
-  if (ifMatch !== record._etag) throw preconditionFailed();
   if (!importerFor(record.category)) throw storedOnly();
   if (record.undone) throw conflict('This upload has been undone already');
   if (!record.runs.some((run) => run.kind === 'import')) {
@@ -937,23 +939,23 @@ export async function requestUndo(
 /**
  * POST /data-upload/{id}/cancel: a browser upload still arriving is removed with its blobs (as a
  * failed upload is), answering `error`; a run under way is asked to stop at its next checkpoint
- * (what it wrote stays; Undo removes it). The worker rewrites a record it processes every few
- * seconds, so while processing any ETag of the upload is taken: stopping a run loses no change.
+ * (what it wrote stays; Undo removes it). A command, not an edit: asking twice is asking once, so
+ * it takes no If-Match. The removal is made over the version read, so an upload completed
+ * meanwhile is not removed (409).
  */
 export async function cancelUpload(
   ctx: RequestContext,
   uploadId: string,
-  ifMatch: string,
 ): Promise<{ uploadId: string; status: Upload['status']; etag: string | null }> {
   const record = await uploadOf(ctx, uploadId);
   if (record.status === 'uploading') {
-    if (ifMatch !== record._etag) throw preconditionFailed();
     // The record first, over its version: a `complete` that won keeps its files.
     try {
       await deleteUploadRecord(ctx.scope, record.id, record._etag);
     } catch (error) {
-      if (isStale(error)) throw preconditionFailed();
-      if (!isNotFound(error)) throw error;
+      if (isStale(error)) throw conflict('This upload has just been completed. Refresh to see it.');
+      if (isNotFound(error)) throw notFoundUpload();
+      throw error;
     }
     await deleteBlobsUnder(UPLOADS_BLOB_CONTAINER, uploadBlobPrefix(record.accountId, record.id));
     await writeAudit(ctx, {

@@ -10,7 +10,7 @@ import { putFiles, UploadAbortedError, type FileProgress } from './block-upload'
 export interface SessionCalls {
   /** POST /data-upload/sessions: the record (uploading) and where each file goes. */
   start(): Promise<UploadSession>;
-  /** POST /data-upload/{id}/cancel with the upload's ETag: its record and blobs are removed. */
+  /** POST /data-upload/{id}/cancel: its record and blobs are removed. */
   cancel(upload: Upload): Promise<unknown>;
   /** DELETE /data-upload/{id}: what is left of an upload that failed part way. */
   discard(upload: Upload): Promise<unknown>;

@@ -474,7 +474,7 @@ class LegalRows implements RowImporter {
       return;
     }
     if (this.run.mode === 'update') await this.overwrite(ref, current, row.input, differing);
-    else await this.conflict(id, current, row, match.by, compared, differing);
+    else await this.conflict(ref, current, row, match.by, compared, differing);
   }
 
   private async file(ref: RowRef, id: string, row: CaseRow) {
@@ -498,14 +498,14 @@ class LegalRows implements RowImporter {
     }
     await ledger.intend([{ entity: 'legal-case', id, before: null }]);
     let caseNumber: string;
+    let created = false;
     try {
       const saved = await createCase(ctx, row.input, null, {
         id,
         ...(row.caseNumber !== undefined ? { caseNumber: row.caseNumber } : {}),
       });
       caseNumber = saved.caseNumber;
-      // The house's rules see an imported case as one filed by hand.
-      await runRulesFor(ctx, id, 'case_created');
+      created = true;
     } catch (error) {
       const already =
         error instanceof AppError &&
@@ -521,6 +521,9 @@ class LegalRows implements RowImporter {
       }
       caseNumber = earlier.caseNumber;
     }
+    // The house's rules see an imported case as one filed by hand. Outside the create's refusals:
+    // a rule that fails is the platform's failure (the run is retried), not the row's.
+    if (created) await runRulesFor(ctx, id, 'case_created');
     this.index.add(id, caseNumber, row.input);
     this.tally.created += 1;
     sink.created('legal-case', id);
@@ -575,7 +578,7 @@ class LegalRows implements RowImporter {
   }
 
   private async conflict(
-    id: string,
+    ref: RowRef,
     current: CaseRecord,
     row: CaseRow,
     by: 'number' | 'parties',
@@ -598,8 +601,9 @@ class LegalRows implements RowImporter {
           shown(field as Compared, value, currency),
         ]),
       );
-    await recordConflict(ctx, {
-      key: `upload:${upload.id}:legal:${id}`,
+    const recorded = await recordConflict(ctx, {
+      // By the row, whatever the run: a re-run meets the conflict it recorded before.
+      key: `upload:${upload.id}:legal:${ref.file}:${ref.row}`,
       subject: { type: 'legal', existingId: current.id, imported },
       conflictType: by === 'number' ? 'mismatch' : 'related',
       source: { kind: 'upload', uploadId: upload.id, uploadName: upload.name },
@@ -621,7 +625,8 @@ class LegalRows implements RowImporter {
       },
       fields,
     });
-    this.tally.conflicts += 1;
+    // A re-run meets the conflicts it recorded before: only new ones wait for a decision.
+    if (recorded.created) this.tally.conflicts += 1;
     sink.conflict();
   }
 

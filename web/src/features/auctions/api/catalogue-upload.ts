@@ -50,7 +50,6 @@ export function catalogueImportCalls(auction: Auction, files: File[]): HandoffCa
     cancel: (upload) =>
       apiRequest(`${uploadUrl(upload.id)}/cancel`, {
         method: 'POST',
-        headers: ifMatch(upload),
         schema: cancelResultSchema,
       }),
     discard: (upload) => apiRequest(uploadUrl(upload.id), { method: 'DELETE' }),

@@ -56,7 +56,6 @@ export function bidderImportCalls(files: File[]): HandoffCalls {
     cancel: (upload) =>
       apiRequest(`${uploadUrl(upload.id)}/cancel`, {
         method: 'POST',
-        headers: ifMatch(upload),
         schema: cancelResultSchema,
       }),
     discard: (upload) => apiRequest(uploadUrl(upload.id), { method: 'DELETE' }),

@@ -122,7 +122,6 @@ export function useUploadActions() {
           cancel: (upload) =>
             apiRequest(`${uploadUrl(upload.id)}/cancel`, {
               method: 'POST',
-              headers: ifMatch(upload),
               schema: cancelResultSchema,
             }),
           discard: (upload) => apiRequest(uploadUrl(upload.id), { method: 'DELETE' }),
@@ -157,7 +156,6 @@ export function useUploadActions() {
     cancel: (upload: Upload) =>
       apiRequest(`${uploadUrl(upload.id)}/cancel`, {
         method: 'POST',
-        headers: ifMatch(upload),
         schema: cancelResultSchema,
       }),
     /** Deletes the upload and its stored files; records already imported from it stay. */
