@@ -702,6 +702,100 @@ describe('undo', () => {
   });
 });
 
+describe('runs stopped by a crash part way', () => {
+  const ctx = () => systemContext(owner.accountId);
+  const named = async (tag: string, firstName: string) => {
+    const found = (await listAll(owner.token, { search: tag, limit: 200 })).bidders.find(
+      (bidder) => bidder.firstName === firstName,
+    );
+    if (!found) throw new Error(`no bidder ${firstName}`);
+    return found;
+  };
+  /** Puts the upload in the state the route leaves it in for a run, with nothing queued. */
+  const begin = async (id: string, kind: 'import' | 'undo', mode: 'update' | null) => {
+    const record = await recordOf(owner.accountId, id);
+    await repo.replaceUpload(
+      { accountId: owner.accountId },
+      {
+        ...withRun(record, newRun(record, kind, mode, null)),
+        status: 'processing',
+        progress: 0,
+        checkpoint: null,
+      },
+      record._etag,
+    );
+  };
+
+  it("undo keeps a record edited after the run's write landed, though the run ended later", async () => {
+    const tag = tagOf();
+    const id = await stage(owner.accountId, `Edited meanwhile ${tag}`, [
+      { name: 'first.csv', data: bidderRows(tag, 'E', 30) },
+      { name: 'second.csv', data: bidderRows(tag, 'F', 30) },
+    ]);
+    // The first file is written and checkpointed; the run stops ten rows into the second.
+    await expect(processUpload(ctx(), id, { failAfterRows: 40 })).rejects.toThrow(
+      'Injected failure',
+    );
+    // While the run waits to resume, someone edits a bidder it wrote.
+    const edited = await named(tag, 'E7');
+    const reply = await domain('PUT', `/bidders/${edited.id}`, {
+      token: owner.token,
+      body: { phone: '555-030-0007' },
+      headers: ifMatch((await getBidder(owner.token, edited.id)).body.etag),
+    });
+    expect(reply.status).toBe(200);
+    await processUpload(ctx(), id);
+    const imported = await recordOf(owner.accountId, id);
+    expect(imported.runs[0]).toMatchObject({ kind: 'import', created: 60 });
+    const finishedAt = Date.parse(imported.runs[0]?.finishedAt ?? '');
+    const editedAt = Date.parse((await getBidder(owner.token, edited.id)).body.updatedAt);
+    expect(finishedAt).toBeGreaterThan(editedAt);
+
+    await begin(id, 'undo', null);
+    await processUpload(ctx(), id);
+    const undone = await recordOf(owner.accountId, id);
+    expect(undone.runs[1]).toMatchObject({ kind: 'undo', removed: 59, restored: 0, kept: 1 });
+    const left = (await listAll(owner.token, { search: tag, limit: 200 })).bidders;
+    expect(left.map((bidder) => [bidder.firstName, bidder.phone])).toEqual([
+      ['E7', '555-030-0007'],
+    ]);
+  });
+
+  it('an update that crashed updates, once resumed, the records an earlier run created', async () => {
+    const tag = tagOf();
+    const id = await stage(owner.accountId, `Update resumed ${tag}`, [
+      { name: 'people.csv', data: bidderRows(tag, 'P', 60) },
+    ]);
+    await processUpload(ctx(), id);
+    expect((await recordOf(owner.accountId, id)).runs[0]).toMatchObject({ created: 60 });
+    // The file now brings phones; the update stops after its first batch of fifty.
+    const phones = ['firstName,lastName,email,phone'];
+    for (let row = 1; row <= 60; row += 1) {
+      phones.push(
+        `P${row},${tag},p${row}-${tag}@example.com,555-040-${String(row).padStart(4, '0')}`,
+      );
+    }
+    await putBlobStream(
+      repo.UPLOADS_BLOB_CONTAINER,
+      repo.uploadBlobName(owner.accountId, id, 0),
+      Readable.from([Buffer.from(`${phones.join('\n')}\n`)]),
+      'text/csv',
+    );
+    await begin(id, 'import', 'update');
+    await expect(processUpload(ctx(), id, { failAfterRows: 55 })).rejects.toThrow(
+      'Injected failure',
+    );
+    await processUpload(ctx(), id);
+    const record = await recordOf(owner.accountId, id);
+    expect(record.runs[1]).toMatchObject({ kind: 'import', mode: 'update', created: 0 });
+    const bidders = (await listAll(owner.token, { search: tag, limit: 200 })).bidders;
+    expect(bidders).toHaveLength(60);
+    expect(
+      bidders.filter((bidder) => bidder.phone === null).map((bidder) => bidder.firstName),
+    ).toEqual([]);
+  });
+});
+
 describe('undo cut short inside a ledger document', () => {
   it('counts what it removed before the crash once, as removed', async () => {
     const tag = tagOf();
@@ -820,7 +914,7 @@ describe('cancel', () => {
 });
 
 describe('who may', () => {
-  it("answers 404 for another account's upload and 403 without data:import", async () => {
+  it("reads one upload; answers 404 for another account's and 403 without data:import", async () => {
     const tag = tagOf();
     const name = `Private ${tag}`;
     const posted = await postForm(owner.token, { name, description: 'Mine', category: 'bidders' }, [
@@ -828,7 +922,12 @@ describe('who may', () => {
     ]);
     const upload = await settled(owner.token, posted.body.uploadId, name);
     const id = upload.id;
+    const own = await domain<Upload>('GET', `/data-upload/${id}`, { token: owner.token });
+    expect(own.status).toBe(200);
+    expect(own.body).toEqual(upload);
+    expect(own.headers.get('etag')).toBe(`"${upload.etag}"`);
     const attempts: [string, string][] = [
+      ['GET', `/data-upload/${id}`],
       ['GET', `/data-upload/${id}/preview`],
       ['GET', `/data-upload/${id}/overwrites`],
       ['POST', `/data-upload/${id}/rerun`],
@@ -845,9 +944,11 @@ describe('who may', () => {
     }
     for (const email of [demo.staff, demo.viewer]) {
       const { accessToken } = await signedIn(email);
-      const reply = await domain('GET', `/data-upload/${id}/preview`, { token: accessToken });
-      expect(reply.status).toBe(403);
-      expect(codeOf(reply)).toBe('forbidden');
+      for (const path of [`/data-upload/${id}`, `/data-upload/${id}/preview`]) {
+        const reply = await domain('GET', path, { token: accessToken });
+        expect(reply.status).toBe(403);
+        expect(codeOf(reply)).toBe('forbidden');
+      }
     }
   });
 });

@@ -9,8 +9,10 @@ import type { FileFormat, ImportField, ImportMode, UploadCategory } from './uplo
  *
  * Undo: before an importer writes a record it records the intent in the ledger (what it is about
  * to create, or the record as it was before an overwrite), and waits for that to be stored. So an
- * undo after a crash finds every record the run may have touched; `undo` then removes or puts
- * back each one unless someone changed it after the run.
+ * undo after a crash finds every record the run may have touched. Once the write has landed (or
+ * was refused) the importer says so, and the moment is kept with the entry: `undo` then removes
+ * or puts back each record unless someone changed it after the run's own write, and passes by an
+ * entry whose write never happened.
  */
 
 /** The kinds of record an importer writes (a ledger entry's `entity`). */
@@ -27,6 +29,10 @@ export interface LedgerEntry {
 export interface Ledger {
   /** Stores the entries before the records are written; resolves once they are stored. */
   intend(entries: LedgerEntry[]): Promise<void>;
+  /** The write of the oldest open intent for this record has landed (call it just after). */
+  landed(entity: LedgerEntity, id: string): void;
+  /** The oldest open intent for this record was not written (refused, or left as it was). */
+  skipped(entity: LedgerEntity, id: string): void;
 }
 
 /** Where a row is: its file (index and name) and its 1-based data row. */
@@ -63,7 +69,12 @@ export interface ImporterContext {
   mode: ImportMode;
   sink: ImportSink;
   ledger: Ledger;
-  /** True just after resuming a crashed run: a row may find the record it wrote before. */
+  /**
+   * True just after resuming a crashed run, for a record created since this run began: the row
+   * may be finding the record it wrote before the crash (one an earlier run created is not).
+   */
+  wroteBeforeCrash(record: { createdAt: string }): boolean;
+  /** True just after resuming a crashed run (a row's record may be its own, written before). */
   replaying(): boolean;
 }
 
@@ -108,12 +119,12 @@ export interface ImporterDefinition {
     auctionId: string | null,
   ): Promise<Overwrite | null>;
   /**
-   * Takes back one ledger entry of a run that finished at `finishedAt`: removes what it created,
-   * puts back what it overwrote, but keeps a record changed after `finishedAt` (by anyone).
+   * Takes back one ledger entry: removes what it created, puts back what it overwrote, but keeps
+   * a record changed after `since` (by anyone; the moment the entry's write landed).
    */
   undo(
     ctx: RequestContext,
     entry: LedgerEntry,
-    finishedAt: string,
+    since: string,
   ): Promise<'removed' | 'restored' | 'kept' | 'gone'>;
 }

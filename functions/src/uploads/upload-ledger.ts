@@ -1,6 +1,12 @@
 import type { AccountScope, Stored } from '../platform/repo.js';
-import type { Ledger, LedgerEntry } from './importer.js';
-import { createLedgerBatch, pageLedger, type LedgerRecord } from './uploads.repo.js';
+import type { Ledger, LedgerEntity, LedgerEntry } from './importer.js';
+import {
+  createLedgerBatch,
+  markLedgerLanded,
+  pageLedger,
+  type LandedMark,
+  type LedgerRecord,
+} from './uploads.repo.js';
 
 /**
  * The ledger a run's importer records its intents in before it writes: one document per batch
@@ -41,7 +47,21 @@ function* batchesOf(entries: LedgerEntry[]): Generator<LedgerEntry[]> {
   if (batch.length) yield batch;
 }
 
+const keyOf = (entity: LedgerEntity, id: string) => `${entity}/${id}`;
+
+/**
+ * A run's ledger. What became of each write is told as it happens and kept in memory, then
+ * stored with its document by `commit` (at each checkpoint, after the importer has landed every
+ * write it started): one patch per document, not one per row. A crash loses only the marks since
+ * the last checkpoint; their entries stay unmarked, and an undo judges them by the run's end.
+ */
 export class RunLedger implements Ledger {
+  /** Each record's intents not yet marked, oldest first: the document and the entry's place. */
+  private readonly open = new Map<string, { document: string; index: number }[]>();
+  /** The marks of documents written or marked since the last commit. */
+  private readonly marks = new Map<string, LandedMark[]>();
+  private readonly changed = new Set<string>();
+
   constructor(
     private readonly scope: AccountScope,
     private readonly uploadId: string,
@@ -51,8 +71,9 @@ export class RunLedger implements Ledger {
   async intend(entries: LedgerEntry[]): Promise<void> {
     for (const batch of batchesOf(entries)) {
       const seq = nextSeq();
+      const id = `${this.uploadId}:${this.run}:${seq}`;
       await createLedgerBatch(this.scope, {
-        id: `${this.uploadId}:${this.run}:${seq}`,
+        id,
         uploadId: this.uploadId,
         run: this.run,
         seq,
@@ -60,7 +81,44 @@ export class RunLedger implements Ledger {
         createdAt: new Date().toISOString(),
         undo: null,
       });
+      this.marks.set(id, new Array<LandedMark>(batch.length).fill(null));
+      batch.forEach((entry, index) => {
+        const key = keyOf(entry.entity, entry.id);
+        const open = this.open.get(key);
+        if (open) open.push({ document: id, index });
+        else this.open.set(key, [{ document: id, index }]);
+      });
     }
+  }
+
+  landed(entity: LedgerEntity, id: string) {
+    this.mark(entity, id, new Date().toISOString());
+  }
+
+  skipped(entity: LedgerEntity, id: string) {
+    this.mark(entity, id, false);
+  }
+
+  private mark(entity: LedgerEntity, id: string, mark: LandedMark) {
+    const key = keyOf(entity, id);
+    const open = this.open.get(key);
+    const place = open?.shift();
+    if (!place) return;
+    if (open?.length === 0) this.open.delete(key);
+    const marks = this.marks.get(place.document);
+    if (!marks) return;
+    marks[place.index] = mark;
+    this.changed.add(place.document);
+  }
+
+  /** Stores the marks told since the last commit; intents still open stay unmarked. */
+  async commit(): Promise<void> {
+    for (const document of this.changed) {
+      await markLedgerLanded(this.scope, document, this.marks.get(document) ?? []);
+    }
+    this.changed.clear();
+    this.marks.clear();
+    this.open.clear();
   }
 }
 

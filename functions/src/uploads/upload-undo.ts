@@ -18,7 +18,11 @@ import type { UploadRun } from './uploads.schema.js';
 /**
  * Undo: takes back every ledger entry of every run of an upload, newest first, through the
  * category importer's `undo` (records created removed, records overwritten put back, records
- * someone changed after the run kept).
+ * someone changed after the run's write kept). An entry's "changed since" moment is when its
+ * write landed, as the run marked it; an entry the run left unmarked (it crashed or was cut
+ * short with the write under way) is judged by the run's end. An entry marked not written (the
+ * write was refused, or someone's change was read again and the intent recorded anew) is passed
+ * by: it touched nothing.
  *
  * Resuming: each ledger document taken back is marked with the undo's run and each entry's
  * outcome, so a message delivered again after a crash goes on with the first unmarked document
@@ -116,10 +120,17 @@ class UndoRun extends RunRecord {
     return repeated;
   }
 
-  /** When the run that wrote a document finished (its "changed since" moment). */
+  /** When the run that wrote a document finished (the "changed since" moment of unmarked entries). */
   private finishedAtOf(document: LedgerRecord) {
     const run = this.record.runs.find((candidate) => candidate.number === document.run);
     return run?.finishedAt ?? this.run.startedAt;
+  }
+
+  /** An entry's "changed since" moment, or null for an entry whose write never happened. */
+  private static sinceOf(document: LedgerRecord, index: number, finishedAt: string) {
+    const mark = document.landed?.[index] ?? null;
+    if (mark === false) return null;
+    return mark ?? finishedAt;
   }
 
   private remember(key: string, entry: LedgerEntry, outcome: UndoOutcome, at: string) {
@@ -136,24 +147,24 @@ class UndoRun extends RunRecord {
   /**
    * The "changed since" moment for an older entry of a record this undo has already taken back
    * once: a record kept stays kept; one put back to a version that was itself changed after the
-   * older run (someone edited it between the runs) is kept too; otherwise the undo's own write
-   * is not a change.
+   * older entry's write landed (someone edited it between the runs) is kept too; otherwise the
+   * undo's own write is not a change.
    */
-  private since(earlier: Handled | undefined, finishedAt: string): string | 'kept' {
-    if (!earlier) return finishedAt;
+  private since(earlier: Handled | undefined, landedAt: string): string | 'kept' {
+    if (!earlier) return landedAt;
     if (earlier.outcome === 'kept') return 'kept';
-    if (earlier.outcome !== 'restored') return finishedAt;
-    if (earlier.contentAt !== null && earlier.contentAt > finishedAt) return finishedAt;
-    return earlier.at > finishedAt ? earlier.at : finishedAt;
+    if (earlier.outcome !== 'restored') return landedAt;
+    if (earlier.contentAt !== null && earlier.contentAt > landedAt) return landedAt;
+    return earlier.at > landedAt ? earlier.at : landedAt;
   }
 
-  private async takeBack(entry: LedgerEntry, finishedAt: string): Promise<UndoOutcome> {
+  private async takeBack(entry: LedgerEntry, since: string): Promise<UndoOutcome> {
     if (!this.definition) return 'gone';
     this.entriesThisRun += 1;
     if (this.failAfter !== undefined && this.entriesThisRun > this.failAfter) {
       throw new Error(`Injected failure after ${this.failAfter} rows`);
     }
-    return this.definition.undo(this.ctx, entry, finishedAt);
+    return this.definition.undo(this.ctx, entry, since);
   }
 
   /**
@@ -171,9 +182,11 @@ class UndoRun extends RunRecord {
     for (let index = document.entries.length - 1; index >= 0; index -= 1) {
       const entry = document.entries[index] as LedgerEntry;
       const key = keyOf(entry);
+      const landedAt = UndoRun.sinceOf(document, index, finishedAt);
+      if (landedAt === null) continue;
       if (!repeated.has(key)) {
         await writes.add(
-          takeBack(entry, finishedAt).then((outcome) => {
+          takeBack(entry, landedAt).then((outcome) => {
             outcomes[index] = outcome;
             counted(this.counts, outcome, 1);
           }),
@@ -181,7 +194,7 @@ class UndoRun extends RunRecord {
         continue;
       }
       await writes.finish();
-      const since = this.since(this.handled.get(key), finishedAt);
+      const since = this.since(this.handled.get(key), landedAt);
       const outcome = since === 'kept' ? 'kept' : await takeBack(entry, since);
       outcomes[index] = outcome;
       this.remember(key, entry, outcome, new Date().toISOString());
@@ -218,6 +231,7 @@ class UndoRun extends RunRecord {
         if (document.undo) {
           // Taken back before a crash: its outcomes count, and tell later entries of its records.
           document.entries.forEach((entry, index) => {
+            if (UndoRun.sinceOf(document, index, '') === null) return;
             const outcome = document.undo?.outcomes[index] ?? 'gone';
             const key = keyOf(entry);
             if (repeated.has(key)) this.remember(key, entry, outcome, document.undo?.at ?? '');

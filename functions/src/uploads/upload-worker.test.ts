@@ -24,7 +24,10 @@ const store = vi.hoisted(() => ({
   /** Runs once before the next replace of an upload: another writer's turn. */
   beforeReplace: undefined as ((record: UploadRecord) => void) | undefined,
   /** Ledger documents written, by id. */
-  ledger: new Map<string, { run: number; entries: { id: string; before: unknown }[] }>(),
+  ledger: new Map<
+    string,
+    { run: number; entries: { id: string; before: unknown }[]; landed?: (string | false | null)[] }
+  >(),
   /** Error batches written with checkpoints, by id. */
   errorBatches: new Map<string, UploadErrorsRecord>(),
   /** Thrown by the importer's start when set. */
@@ -95,6 +98,11 @@ vi.mock('./uploads.repo.js', async (importOriginal) => {
       store.ledger.set(document.id, structuredClone(document));
       return Promise.resolve(document);
     },
+    markLedgerLanded: (_scope: unknown, id: string, landed: (string | false | null)[]) => {
+      const document = store.ledger.get(id);
+      if (document) document.landed = [...landed];
+      return Promise.resolve(document);
+    },
   };
 });
 
@@ -141,13 +149,14 @@ vi.mock('../bidders/bidders.service.js', () => ({
     _ctx: unknown,
     input: { bidderId?: string; email: string },
     _settings: unknown,
-    _now: Date,
+    now: Date,
     id: string,
   ) => ({
     id,
     bidderId: input.bidderId ?? `B-${id.slice(0, 6)}`,
     email: input.email,
     matchKeys: [],
+    createdAt: now.toISOString(),
   }),
   firstNoteOf: () => null,
   getBidder: (_ctx: unknown, id: string) => {

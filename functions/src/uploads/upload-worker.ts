@@ -196,6 +196,7 @@ class ImportedRows implements Processor {
       sink: run.sink,
       ledger,
       replaying: () => run.replaying(),
+      wroteBeforeCrash: (written) => run.replaying() && written.createdAt >= run.startedAt,
     });
     return new ImportedRows(run, definition, importer);
   }
@@ -309,6 +310,7 @@ class UploadRun extends RunRecord {
   private readonly resumeFrom: Checkpoint | null;
   private readonly pacer: Pacer;
   private current: RunEntry;
+  private readonly ledger: RunLedger;
   private failed: FailedRows | null = null;
   /** Errors beyond the listed ones since the last checkpoint, which stores them (upload-errors). */
   private waiting: StoredUploadError[] = [];
@@ -331,6 +333,7 @@ class UploadRun extends RunRecord {
     this.progress = record.checkpoint ? record.progress : 0;
     // A record queued before runs were kept (or put in place by hand) starts its first here.
     this.current = openRun(record) ?? newRun(record, 'import', 'new', record.uploadedBy);
+    this.ledger = new RunLedger(ctx.scope, record.id, this.current.number);
     const results = record.results;
     this.tally = record.checkpoint
       ? {
@@ -377,6 +380,10 @@ class UploadRun extends RunRecord {
 
   get mode() {
     return this.current.mode ?? 'new';
+  }
+
+  get startedAt() {
+    return this.current.startedAt;
   }
 
   /** Whether a row now may have been written by the run that crashed (see CHECKPOINT_ROWS). */
@@ -427,6 +434,7 @@ class UploadRun extends RunRecord {
 
   private async checkpoint(processor: Processor, file: number, row: number) {
     await processor.flush();
+    await this.ledger.commit();
     const checkpoint = {
       file,
       row,
@@ -616,8 +624,7 @@ class UploadRun extends RunRecord {
 
   async run() {
     const { record, definition } = this;
-    const ledger = new RunLedger(this.ctx.scope, record.id, this.current.number);
-    const processor = await this.processor(ledger);
+    const processor = await this.processor(this.ledger);
     if (definition && this.mode === 'failed') this.failed = await failedRowsOf(this.ctx, record);
     const start = this.resumeFrom?.file ?? 0;
     for (let file = 0; file < start; file += 1) this.bytesRead += record.files[file]?.size ?? 0;
@@ -634,6 +641,7 @@ class UploadRun extends RunRecord {
       cancelled = true;
     }
     const summary = await processor.finish();
+    await this.ledger.commit();
     const { conflicts } = this.tally;
     if (conflicts > 0) {
       this.note(

@@ -263,6 +263,8 @@ export const uploadLedgerContainer: ContainerDefinition = {
 
 export type UndoOutcome = 'removed' | 'restored' | 'kept' | 'gone';
 
+export type LandedMark = string | false | null;
+
 export interface LedgerRecord {
   id: string;
   accountId: string;
@@ -271,6 +273,11 @@ export interface LedgerRecord {
   seq: number;
   entries: LedgerEntry[];
   createdAt: string;
+  /**
+   * What became of each entry's write, as the run learnt it (absent, or null for an entry, when
+   * the run stopped before saying): when it landed, or false when it was not written.
+   */
+  landed?: LandedMark[];
   /** Set once an undo has taken the entries back: which undo run, and each entry's outcome. */
   undo: { run: number; at: string; outcomes: UndoOutcome[] } | null;
   /** Set as an undo begins taking the entries back (absent on documents no undo has begun). */
@@ -300,6 +307,15 @@ export function pageLedger(
     pageSize,
     ...(continuationToken ? { continuationToken } : {}),
   });
+}
+
+/** Keeps what became of a ledger document's writes (see `landed`). */
+export function markLedgerLanded(
+  scope: AccountScope,
+  id: string,
+  landed: LandedMark[],
+): Promise<Stored<LedgerRecord>> {
+  return ledger.patch(scope, id, [{ op: 'set', path: '/landed', value: landed }]);
 }
 
 /** Marks a ledger document taken back by an undo run. */

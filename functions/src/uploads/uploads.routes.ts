@@ -25,6 +25,7 @@ import {
   requestUndo,
   rerunUpload,
   uploadDownload,
+  getUpload,
   uploadHistory,
   uploadOverwrites,
   uploadStatus,
@@ -371,6 +372,19 @@ export const uploadFunctions: FunctionTable = {
             'x-content-type-options': 'nosniff',
           },
         };
+      },
+    }),
+    httpRoute({
+      name: 'data-upload-get',
+      route: 'data-upload/{uploadId}',
+      methods: ['GET'],
+      permission: 'data:import',
+      summary: 'One upload as the history lists it, with its runs and ETag',
+      params: uploadIdParams,
+      response: uploadSchema,
+      handler: async ({ ctx, params }) => {
+        const upload = await getUpload(ctx, params.uploadId);
+        return { json: upload, etag: upload.etag };
       },
     }),
     httpRoute({

@@ -653,6 +653,11 @@ export async function uploadStatus(
   };
 }
 
+/** GET /data-upload/{id}: the upload as the history lists it. */
+export async function getUpload(ctx: RequestContext, uploadId: string): Promise<Upload> {
+  return toUpload(await uploadOf(ctx, uploadId));
+}
+
 export async function uploadHistory(
   ctx: RequestContext,
   query: HistoryQuery,

@@ -501,7 +501,9 @@ class AuctionRows implements RowImporter {
     let created: AuctionRecord;
     try {
       created = await createAuction(ctx, auction.input, { id: auctionId });
+      ledger.landed('auction', auctionId);
     } catch (error) {
+      ledger.skipped('auction', auctionId);
       if (isConflict(error)) {
         // This upload's own auction, created by a run that stopped before its checkpoint.
         created = await getAuction(ctx, auctionId);
@@ -547,9 +549,12 @@ class AuctionRows implements RowImporter {
     }
     if (existing && existing.id === id && this.run.replaying()) {
       // Just after resuming, the lot on file may be the one this row wrote before the crash.
-      this.tally.lots += 1;
-      sink.created('lot', `${catalogue.auction.id}/${id}`);
-      return;
+      const own = existing.record ?? (await this.lotOnFile(catalogue, id));
+      if (own && this.run.wroteBeforeCrash(own)) {
+        this.tally.lots += 1;
+        sink.created('lot', `${catalogue.auction.id}/${id}`);
+        return;
+      }
     }
     if (existing && mode !== 'update') {
       sink.duplicate();
@@ -614,7 +619,8 @@ class AuctionRows implements RowImporter {
       });
     } catch (error) {
       const refusal = refusalOf(error);
-      for (const { ref, lot } of batch) {
+      for (const { ref, id, lot } of batch) {
+        ledger.skipped('lot', `${auctionId}/${id}`);
         catalogue.lots.delete(lotNumberKey(lot.lotNumber));
         sink.error(ref, refusal);
       }
@@ -628,6 +634,7 @@ class AuctionRows implements RowImporter {
       const number = lotNumberKey(lot.lotNumber);
       const refusal = refused.get(index);
       if (refusal || !(created.has(number) || updated.has(number))) {
+        ledger.skipped('lot', `${auctionId}/${id}`);
         catalogue.lots.delete(number);
         sink.error(ref, refusal ?? { field: 'lotNumber', message: 'was not written' });
         continue;
@@ -640,6 +647,9 @@ class AuctionRows implements RowImporter {
         );
         lotId = stored.get(number)?.id ?? id;
       }
+      // A lot someone added meanwhile was updated in place of the one this entry meant to create.
+      if (lotId === id) ledger.landed('lot', `${auctionId}/${id}`);
+      else ledger.skipped('lot', `${auctionId}/${id}`);
       catalogue.lots.set(number, { id: lotId });
       if (created.has(number)) {
         this.tally.lots += 1;
@@ -737,10 +747,10 @@ function lotIdsOf(entry: LedgerEntry) {
   return { auctionId, lotId };
 }
 
-async function undoLot(ctx: RequestContext, entry: LedgerEntry, finishedAt: string) {
+async function undoLot(ctx: RequestContext, entry: LedgerEntry, since: string) {
   const { auctionId, lotId } = lotIdsOf(entry);
   if (entry.before) {
-    return restoreLot(ctx, auctionId, entry.before as RestorableLot, finishedAt);
+    return restoreLot(ctx, auctionId, entry.before as RestorableLot, since);
   }
   let lot: LotRecord;
   try {
@@ -749,7 +759,7 @@ async function undoLot(ctx: RequestContext, entry: LedgerEntry, finishedAt: stri
     if (error instanceof AppError && error.code === 'not_found') return 'gone';
     throw error;
   }
-  if (lot.updatedAt > finishedAt || lot.result) return 'kept';
+  if (lot.updatedAt > since || lot.result) return 'kept';
   try {
     await deleteLot(ctx, auctionId, lotId);
     return 'removed';
@@ -762,7 +772,7 @@ async function undoLot(ctx: RequestContext, entry: LedgerEntry, finishedAt: stri
   }
 }
 
-async function undoAuction(ctx: RequestContext, entry: LedgerEntry, finishedAt: string) {
+async function undoAuction(ctx: RequestContext, entry: LedgerEntry, since: string) {
   let auction: AuctionRecord;
   try {
     auction = await getAuction(ctx, entry.id);
@@ -771,7 +781,7 @@ async function undoAuction(ctx: RequestContext, entry: LedgerEntry, finishedAt: 
     throw error;
   }
   // Lots kept (changed since, or added by hand) keep their auction.
-  if (auction.updatedAt > finishedAt || auction.lotCount > 0) return 'kept';
+  if (auction.updatedAt > since || auction.lotCount > 0) return 'kept';
   try {
     await deleteAuction(ctx, entry.id, auctionEtag(auction));
     return 'removed';
@@ -826,8 +836,8 @@ export const auctionsImporter: ImporterDefinition = {
     };
   },
 
-  async undo(ctx, entry, finishedAt) {
-    if (entry.entity === 'auction') return undoAuction(ctx, entry, finishedAt);
-    return undoLot(ctx, entry, finishedAt);
+  async undo(ctx, entry, since) {
+    if (entry.entity === 'auction') return undoAuction(ctx, entry, since);
+    return undoLot(ctx, entry, since);
   },
 };

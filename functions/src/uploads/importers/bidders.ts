@@ -293,7 +293,7 @@ class BidderRows implements RowImporter {
     if (this.index.has(input.bidderId, input.email)) {
       // Just after resuming, the bidder on file may be the one this row wrote before the crash.
       const earlier = this.run.replaying() ? await found(ctx, id) : undefined;
-      if (earlier) {
+      if (earlier && this.run.wroteBeforeCrash(earlier)) {
         sink.created('bidder', id);
         this.index.wrote([{ record: earlier, notes: [] }]);
       } else if (this.run.mode === 'update') {
@@ -347,16 +347,20 @@ class BidderRows implements RowImporter {
     for (let attempt = 1; ; attempt += 1) {
       try {
         await updateBidder(ctx, existing.id, existing._etag, change.update);
+        ledger.landed('bidder', existing.id);
         this.updatedIds.add(existing.id);
         sink.updated('bidder', existing.id);
         return;
       } catch (error) {
         if (rowRefusal(error)) {
+          ledger.skipped('bidder', existing.id);
           sink.error(plan.ref, { field: null, message: (error as AppError).message });
           return;
         }
         if (!isStaleWrite(error)) throw error;
       }
+      // Refused over the version read: that intent wrote nothing.
+      ledger.skipped('bidder', existing.id);
       if (attempt >= WRITE_ATTEMPTS) {
         sink.error(plan.ref, {
           field: null,
@@ -392,19 +396,27 @@ class BidderRows implements RowImporter {
         .intend(entries)
         .then(() => writeNewBidders(ctx, batch))
         .then(async ({ written }) => {
-          for (const { record } of written) sink.created('bidder', record.id);
+          for (const { record } of written) {
+            ledger.landed('bidder', record.id);
+            sink.created('bidder', record.id);
+          }
           this.index.wrote(written);
           const landed = new Set(written.map(({ record }) => record.id));
           // A clash is this row's own bidder from an earlier run, or a bidder ID taken meanwhile.
           for (const bidder of batch) {
-            if (landed.has(bidder.record.id)) continue;
-            const earlier = await found(ctx, bidder.record.id);
+            const { id } = bidder.record;
+            if (landed.has(id)) continue;
+            const earlier = await found(ctx, id);
             if (earlier) {
+              // Written before a crash (its entry there is unmarked), or by an earlier run.
+              ledger.skipped('bidder', id);
               sink.created('bidder', earlier.id);
               this.index.wrote([{ record: earlier, notes: [] }]);
-            } else if (await this.redrawn(bidder, drawn.get(bidder.record.id))) {
-              sink.created('bidder', bidder.record.id);
+            } else if (await this.redrawn(bidder, drawn.get(id))) {
+              ledger.landed('bidder', id);
+              sink.created('bidder', id);
             } else {
+              ledger.skipped('bidder', id);
               sink.duplicate();
             }
           }
@@ -571,13 +583,13 @@ export const biddersImporter: ImporterDefinition = {
     };
   },
 
-  async undo(ctx, entry, finishedAt) {
+  async undo(ctx, entry, since) {
     for (let attempt = 0; ; attempt += 1) {
       const current = await found(ctx, entry.id);
       if (!current) return 'gone';
       const before = entry.before as Facts | null;
       if (before && holds(current, before)) return 'restored';
-      if (current.updatedAt > finishedAt) return 'kept';
+      if (current.updatedAt > since) return 'kept';
       try {
         if (before) {
           await updateBidder(ctx, entry.id, current._etag, restoring(before));

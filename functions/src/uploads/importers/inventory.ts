@@ -348,7 +348,7 @@ class InventoryRows implements RowImporter {
       return;
     }
     // Just after resuming, the item on file may be the one this row wrote before the crash.
-    if (existing === id && this.run.replaying()) {
+    if (existing === id && (await this.ownBeforeCrash(id))) {
       this.created += 1;
       sink.created('inventory-item', id);
       return;
@@ -381,11 +381,21 @@ class InventoryRows implements RowImporter {
     await ledger.intend([{ entity: 'inventory-item', id, before: beforeOf(item) }]);
     try {
       await updateItem(ctx, id, item.etag, update);
-      this.updated += 1;
-      sink.updated('inventory-item', id);
     } catch (error) {
+      ledger.skipped('inventory-item', id);
       sink.error(ref, refusalOf(error));
+      return;
     }
+    ledger.landed('inventory-item', id);
+    this.updated += 1;
+    sink.updated('inventory-item', id);
+  }
+
+  /** Whether this row's item on file is one this run wrote before it crashed (just resumed). */
+  private async ownBeforeCrash(id: string) {
+    if (!this.run.replaying()) return false;
+    const item = await itemOnFile(this.run.ctx, id);
+    return item !== undefined && this.run.wroteBeforeCrash(item);
   }
 
   private write() {
@@ -401,7 +411,9 @@ class InventoryRows implements RowImporter {
           this.pendingIds.delete(id);
           try {
             await this.creator.create(input, id);
+            ledger.landed('inventory-item', id);
           } catch (error) {
+            ledger.skipped('inventory-item', id);
             if (!isConflict(error)) {
               this.index.forget(id, input);
               sink.error(ref, refusalOf(error));
@@ -409,7 +421,7 @@ class InventoryRows implements RowImporter {
             }
             // Already there: this row's item, written by the run that stopped before its
             // checkpoint, or by an earlier run (and renamed since, or it would have matched).
-            if (!this.run.replaying()) {
+            if (!(await this.ownBeforeCrash(id))) {
               sink.duplicate();
               continue;
             }
@@ -476,11 +488,11 @@ export const inventoryImporter: ImporterDefinition = {
     return { entity: 'inventory-item', recordId: item.id, title: item.title, fields };
   },
 
-  async undo(ctx, entry, finishedAt) {
-    if (entry.before) return restoreItem(ctx, entry.before as RestorableItem, finishedAt);
+  async undo(ctx, entry, since) {
+    if (entry.before) return restoreItem(ctx, entry.before as RestorableItem, since);
     const item = await itemOnFile(ctx, entry.id);
     if (!item) return 'gone';
-    if (item.updatedAt > finishedAt) return 'kept';
+    if (item.updatedAt > since) return 'kept';
     try {
       await deleteItem(ctx, entry.id, item.etag);
       return 'removed';

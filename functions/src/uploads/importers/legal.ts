@@ -463,7 +463,7 @@ class LegalRows implements RowImporter {
       return;
     }
     // Just after resuming, the case on file may be the one this row filed before the crash.
-    if (current.id === id && this.run.replaying()) {
+    if (current.id === id && this.run.wroteBeforeCrash(current)) {
       this.tally.created += 1;
       sink.created('legal-case', id);
       return;
@@ -493,7 +493,7 @@ class LegalRows implements RowImporter {
     const own = await caseOnFile(ctx, id);
     if (own) {
       this.index.add(id, own.caseNumber, row.input);
-      this.ownCase(id);
+      this.ownCase(own);
       return;
     }
     await ledger.intend([{ entity: 'legal-case', id, before: null }]);
@@ -512,6 +512,7 @@ class LegalRows implements RowImporter {
         error.code === 'conflict' &&
         (error.details as { caseId?: string } | undefined)?.caseId === id;
       const earlier = already ? await caseOnFile(ctx, id) : undefined;
+      ledger.skipped('legal-case', id);
       if (!earlier) {
         sink.error(
           ref,
@@ -523,17 +524,21 @@ class LegalRows implements RowImporter {
     }
     // The house's rules see an imported case as one filed by hand. Outside the create's refusals:
     // a rule that fails is the platform's failure (the run is retried), not the row's.
-    if (created) await runRulesFor(ctx, id, 'case_created');
+    if (created) {
+      await runRulesFor(ctx, id, 'case_created');
+      // After the rules: what they change is part of the import's write.
+      ledger.landed('legal-case', id);
+    }
     this.index.add(id, caseNumber, row.input);
     this.tally.created += 1;
     sink.created('legal-case', id);
   }
 
   /** This row's case, on file already: its own write just after resuming, else a duplicate. */
-  private ownCase(id: string) {
-    if (this.run.replaying()) {
+  private ownCase(own: CaseRecord) {
+    if (this.run.wroteBeforeCrash(own)) {
       this.tally.created += 1;
-      this.run.sink.created('legal-case', id);
+      this.run.sink.created('legal-case', own.id);
     } else {
       this.run.sink.duplicate();
     }
@@ -564,15 +569,18 @@ class LegalRows implements RowImporter {
     ) as CaseUpdate;
     const { _etag, _ts, ...before } = current;
     await ledger.intend([{ entity: 'legal-case', id: current.id, before }]);
+    let saved: CaseRecord;
     try {
-      const saved = await updateCase(ctx, current.id, caseEtag(current), update);
-      if (saved.priority !== current.priority) {
-        await runRulesFor(ctx, saved.id, 'priority_change');
-      }
+      saved = await updateCase(ctx, current.id, caseEtag(current), update);
     } catch (error) {
+      ledger.skipped('legal-case', current.id);
       sink.error(ref, refusalOf(error));
       return;
     }
+    if (saved.priority !== current.priority) {
+      await runRulesFor(ctx, saved.id, 'priority_change');
+    }
+    ledger.landed('legal-case', current.id);
     this.tally.updated += 1;
     sink.updated('legal-case', current.id);
   }
@@ -695,12 +703,12 @@ export const legalImporter: ImporterDefinition = {
     };
   },
 
-  async undo(ctx, entry, finishedAt) {
-    if (entry.before) return restoreCase(ctx, entry.before as RestorableCase, finishedAt);
+  async undo(ctx, entry, since) {
+    if (entry.before) return restoreCase(ctx, entry.before as RestorableCase, since);
     const current = await caseOnFile(ctx, entry.id);
     if (!current) return 'gone';
     // Changed since, or with documents filed on it since: it stays.
-    if (current.updatedAt > finishedAt) return 'kept';
+    if (current.updatedAt > since) return 'kept';
     if ((await caseFiles(ctx, entry.id)).length > 0) return 'kept';
     try {
       await deleteCase(ctx, entry.id, caseEtag(current));
