@@ -145,6 +145,7 @@ async function bidderConflict(owner: Owner, uploadId = 'upload-spring') {
     matchScore: 70,
     existingRecord: { id: existing.id, bidderId: existing.bidderId, email: existing.email },
     importedRecord: { id: imported.id, bidderId: imported.bidderId, email: imported.email },
+    guard: { existing: existing.etag, imported: imported.etag },
     fields: bidderFields.map((field) => ({
       field,
       label: bidderLabels[field],
@@ -192,6 +193,7 @@ async function legalConflict(owner: Owner, uploadId = 'upload-cases') {
     matchScore: 90,
     existingRecord: { id: onFile.id, caseNumber: onFile.caseNumber, title: onFile.title },
     importedRecord: imported,
+    guard: { existing: onFile.etag, imported: null },
     fields: [
       { field: 'title', label: 'Title', existing: onFile.title, imported: imported.title },
       { field: 'priority', label: 'Priority', existing: onFile.priority, imported: 'high' },
@@ -257,6 +259,7 @@ describe('recording and listing conflicts', () => {
       existingRecord: null,
       importedRecord: {},
       fields: [],
+      guard: { existing: null, imported: null },
     });
     expect(again).toEqual({ id: first.id, created: false });
     expect((await listConflicts(owner.token)).body.counts.total).toBe(3);
@@ -622,6 +625,65 @@ describe('resolving a legal conflict', () => {
     );
     expect(refreshed.existingRecord).toMatchObject({ title: 'Renamed by the legal team' });
     expect((await readCase(owner.token, onFile.id)).title).toBe('Renamed by the legal team');
+  });
+
+  it('applies a choice only for a caller who may edit the record: importing data alone skips', async () => {
+    const { id, onFile } = await legalConflict(owner);
+    const keyOf = async (permissions: string[]) => {
+      const reply = await domain<{ key: string }>('POST', '/api-keys', {
+        token: owner.token,
+        body: { name: `Conflicts ${permissions.join(' ')}`, permissions },
+      });
+      expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+      return reply.body.key;
+    };
+    const importer = await keyOf(['data:import']);
+    const shown = await readConflict(importer, id);
+    expect(shown.status).toBe(200);
+    const refused = await resolve(importer, id, shown.body.etag, { resolution: 'use_imported' });
+    expect(refused.status).toBe(403);
+    expect(messageOf(refused)).toContain('legal:edit');
+    expect((await readCase(owner.token, onFile.id)).etag).toBe(onFile.etag);
+    // Nothing was claimed: the one who may edit the case applies it at once.
+    const editor = await keyOf(['data:import', 'legal:edit']);
+    const done = await resolved(editor, id, { resolution: 'use_imported' });
+    expect(done.status).toBe('resolved');
+    const other = await legalConflict(owner);
+    expect((await resolved(importer, other.id, { resolution: 'skip' })).status).toBe('skipped');
+  });
+
+  it('guards by the version whose values it shows, though the case changed before it was recorded', async () => {
+    const onFile = await fileCase(owner.token);
+    // The importer read the case; someone renames it before the conflict is stored.
+    const edited = await domain<LegalCase>('PUT', `/cases/${onFile.id}`, {
+      token: owner.token,
+      body: { title: 'Renamed while importing' },
+      headers: ifMatch(onFile.etag),
+    });
+    expect(edited.status).toBe(200);
+    const recorded = await recordConflict(systemContext(owner.accountId), {
+      key: `upload:upload-raced:${onFile.caseNumber}`,
+      subject: { type: 'legal', existingId: onFile.id, imported: { priority: 'high' } },
+      conflictType: 'related',
+      source: { kind: 'upload', uploadId: 'upload-raced', uploadName: 'Raced.csv' },
+      uploadName: 'Raced.csv',
+      matchScore: 90,
+      existingRecord: { id: onFile.id, caseNumber: onFile.caseNumber, title: onFile.title },
+      importedRecord: { priority: 'high' },
+      fields: [
+        { field: 'priority', label: 'Priority', existing: onFile.priority, imported: 'high' },
+      ],
+      guard: { existing: onFile.etag, imported: null },
+    });
+    const shown = await readConflict(owner.token, recorded.id);
+    const reply = await resolve(owner.token, recorded.id, shown.body.etag, {
+      resolution: 'use_imported',
+    });
+    expect(reply.status).toBe(412);
+    expect((await readConflict(owner.token, recorded.id)).body.existingRecord).toMatchObject({
+      title: 'Renamed while importing',
+    });
+    expect((await readCase(owner.token, onFile.id)).priority).toBe(onFile.priority);
   });
 
   it('answers 409 when the case was deleted since: only skip is left', async () => {

@@ -640,7 +640,10 @@ describe('undo', () => {
     expect(undone).toMatchObject({ status: 'completed', undone: true });
     expect(undone.runs.map((run) => run.kind)).toEqual(['import', 'import', 'undo']);
     expect(undone.runs[2]).toMatchObject({ removed: 1, restored: 1, kept: 2, cancelled: false });
-    expect(undone.results.notes?.at(-1)?.message).toMatch(/^Undone: 1 record removed, 1 put back/);
+    expect(undone.results.notes?.at(-1)).toMatchObject({
+      kind: 'undo',
+      message: expect.stringMatching(/^Undone: 1 record removed, 1 put back/),
+    });
 
     // Uma was the import's alone: gone. Xena is as she was. Una keeps the move made between
     // the runs (without the phone the update gave her); Ugo keeps the edit made after them.

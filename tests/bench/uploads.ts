@@ -393,14 +393,20 @@ async function pageThrough(base: string, token: string, pageSize: number) {
 async function conflictFigures(testStack: TestStack) {
   const owner = await newOwner(testStack, 'conflicts');
   Object.assign(process.env, testStack.settings);
-  const { createCase } = await import('../../functions/src/legal/legal.service.js');
+  const { caseEtag, createCase } = await import('../../functions/src/legal/legal.service.js');
   const { recordConflict } = await import('../../functions/src/conflicts/conflicts.service.js');
   const { systemContext } = await import('../../functions/src/platform/context.js');
   const ctx = systemContext(owner.accountId);
   const seeding = performance.now();
   progress(`filing ${CONFLICTS} cases`);
   const numbers = Array.from({ length: CONFLICTS }, (_, index) => index);
-  const cases: { id: string; caseNumber: string; title: string; priority: string }[] = [];
+  const cases: {
+    id: string;
+    caseNumber: string;
+    title: string;
+    priority: string;
+    revision: number;
+  }[] = [];
   await inTurns(numbers, 8, async (index) => {
     const saved = await createCase(
       ctx,
@@ -442,6 +448,7 @@ async function conflictFigures(testStack: TestStack) {
       matchScore: null,
       existingRecord: { id: onFile.id, caseNumber: onFile.caseNumber, title: onFile.title },
       importedRecord: imported,
+      guard: { existing: caseEtag(onFile), imported: null },
       fields: [
         { field: 'title', label: 'Title', existing: onFile.title, imported: imported.title },
         { field: 'priority', label: 'Priority', existing: onFile.priority, imported: 'high' },

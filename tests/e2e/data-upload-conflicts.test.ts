@@ -71,6 +71,7 @@ const legalConflict = (found: LegalCase, key: string): NewConflict => ({
   matchScore: 88,
   existingRecord: { id: found.id, title: found.title, caseNumber: found.caseNumber },
   importedRecord: { title: found.title, priority: 'high', jurisdiction: 'Rhode Island' },
+  guard: { existing: found.etag, imported: null },
   fields: [
     { field: 'priority', label: 'Priority', existing: 'medium', imported: 'high' },
     {
@@ -139,6 +140,7 @@ async function recordConflicts() {
     matchScore: null,
     existingRecord: { id: auction.id, title: auction.title },
     importedRecord: { title: `Harbor Estate Sale (LA) ${tag}` },
+    guard: { existing: auction.etag, imported: null },
     fields: [
       {
         field: 'title',
@@ -168,6 +170,7 @@ async function recordConflicts() {
       email: onFile.email,
     },
     importedRecord: { firstName: 'Marcus', lastName: 'Brennan', email: again.email },
+    guard: { existing: onFile.etag, imported: again.etag },
     fields: [
       { field: 'email', label: 'Email', existing: onFile.email, imported: again.email },
       { field: 'phone', label: 'Phone', existing: '+1 401 555 0142', imported: '401-555-0142' },

@@ -125,8 +125,10 @@ async function contendedConflict(owner: Caller) {
   usePlatformEnvironment();
   const { recordConflict } = await import('../../functions/src/conflicts/conflicts.service.js');
   const { systemContext } = await import('../../functions/src/platform/context.js');
+  const { caseEtag, getCase } = await import('../../functions/src/legal/legal.service.js');
+  const ctx = systemContext(owner.accountId);
   const onFile: Record<string, unknown> = contendedCase.onFile;
-  const recorded = await recordConflict(systemContext(owner.accountId), {
+  const recorded = await recordConflict(ctx, {
     key: `contention:${id}`,
     subject: { type: 'legal', existingId: id, imported: contendedCase.imported },
     conflictType: 'related',
@@ -135,6 +137,7 @@ async function contendedConflict(owner: Caller) {
     matchScore: 90,
     existingRecord: { id, ...onFile },
     importedRecord: contendedCase.imported,
+    guard: { existing: caseEtag(await getCase(ctx, id)), imported: null },
     fields: Object.entries(contendedCase.imported).map(([field, imported]) => ({
       field,
       label: field,

@@ -15,7 +15,7 @@ import { caseEtag, getCase, money, toCase, updateCase } from '../legal/legal.ser
 import { writeAudit } from '../platform/audit.js';
 import type { RequestContext } from '../platform/context.js';
 import { isConflict, isStale } from '../platform/cosmos-errors.js';
-import { AppError, conflict, notFound, preconditionFailed } from '../platform/errors.js';
+import { AppError, conflict, forbidden, notFound, preconditionFailed } from '../platform/errors.js';
 import { inFlight } from '../platform/in-flight.js';
 import type { Stored } from '../platform/repo.js';
 import { validationError } from '../platform/validation.js';
@@ -56,6 +56,11 @@ export interface NewConflict {
   existingRecord: Record<string, unknown> | null;
   importedRecord: Record<string, unknown>;
   fields: ConflictField[];
+  /**
+   * The version tags of the records whose values `existingRecord` and `fields` show, taken with
+   * them (not read again later): a resolve applies only over the versions the person saw.
+   */
+  guard: ConflictRecord['guard'];
 }
 
 export const CONFLICT_MESSAGES = {
@@ -73,29 +78,6 @@ export const CONFLICT_MESSAGES = {
 const CLAIM_MS = 60_000;
 
 const now = () => new Date().toISOString();
-
-/** The version tags a resolve is guarded by, read as the conflict is recorded. */
-async function guardOf(
-  ctx: RequestContext,
-  subject: ConflictSubject,
-): Promise<ConflictRecord['guard']> {
-  switch (subject.type) {
-    case 'bidder': {
-      const [existing, imported] = await Promise.all([
-        getBidder(ctx, subject.existingId),
-        getBidder(ctx, subject.importedId),
-      ]);
-      return { existing: existing._etag, imported: imported._etag };
-    }
-    case 'legal':
-      return { existing: caseEtag(await getCase(ctx, subject.existingId)), imported: null };
-    case 'auction':
-      return {
-        existing: subject.localId ? auctionEtag(await getAuction(ctx, subject.localId)) : null,
-        imported: null,
-      };
-  }
-}
 
 const existingIdOf = (subject: ConflictSubject) =>
   subject.type === 'auction' ? subject.localId : subject.existingId;
@@ -137,7 +119,7 @@ export async function recordConflict(
     note: null,
     createdAt: at,
     subject: conflict.subject,
-    guard: await guardOf(ctx, conflict.subject),
+    guard: conflict.guard,
     claim: null,
     updatedAt: at,
   };
@@ -584,6 +566,16 @@ const claimLive = (record: ConflictRecord) =>
  * guarded by the versions the conflict shows. The conflict is claimed first, so of two people
  * resolving it at once one wins and the other is told.
  */
+/**
+ * What a choice applied to each kind of record asks of the person besides importing data: the
+ * permission its own screen asks for the same change (a pair merged, a case or auction edited).
+ */
+const applyPermissions = {
+  bidder: 'bidders:merge',
+  legal: 'legal:edit',
+  auction: 'auctions:edit',
+} as const satisfies Record<ConflictRecord['type'], string>;
+
 async function resolveShown(
   ctx: RequestContext,
   shown: Stored<ConflictRecord>,
@@ -595,6 +587,10 @@ async function resolveShown(
     );
   }
   if (claimLive(shown)) throw conflict(CONFLICT_MESSAGES.busy);
+  const needed = applyPermissions[shown.type];
+  if (choice.resolution !== 'skip' && !ctx.can(needed)) {
+    throw forbidden(`Applying this choice changes the record on file, which needs ${needed}`);
+  }
   if (choice.resolution === 'merge') sidesOf(shown, choice);
   let claimed: Stored<ConflictRecord>;
   try {

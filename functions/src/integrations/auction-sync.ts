@@ -280,6 +280,7 @@ async function keepConflict(
     existingRecord: { ...local },
     importedRecord: { ...platformAuction, lots: platformAuction.lots.length },
     fields,
+    guard: { existing: local.etag, imported: null },
   });
 }
 

@@ -286,12 +286,8 @@ class UndoRun extends RunRecord {
       results: {
         ...record.results,
         notes: [
-          ...(record.results.notes ?? []).filter(
-            (existing) =>
-              !existing.message.startsWith('Undone: ') &&
-              !existing.message.startsWith('The undo was cancelled'),
-          ),
-          { file: null, message: note },
+          ...(record.results.notes ?? []).filter((existing) => existing.kind !== 'undo'),
+          { file: null, message: note, kind: 'undo' as const },
         ],
       },
       checkpoint: { file: this.done, row: 0, imported: 0, processed: this.done },

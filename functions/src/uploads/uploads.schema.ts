@@ -97,7 +97,16 @@ export const uploadResultsSchema = z.object({
   /** Rows skipped as already on file (a bidder with the same bidder ID or email). */
   duplicates: z.number().int().optional(),
   /** What the worker tells about a file that is not an error (its importer comes later, say). */
-  notes: z.array(z.object({ file: z.string().nullable(), message: z.string() })).optional(),
+  notes: z
+    .array(
+      z.object({
+        file: z.string().nullable(),
+        message: z.string(),
+        /** 'undo': the last undo's own account of what it took back (one at most). */
+        kind: z.enum(['undo']).optional(),
+      }),
+    )
+    .optional(),
 });
 export type UploadResults = z.infer<typeof uploadResultsSchema>;
 

@@ -486,6 +486,7 @@ class BidderRows implements RowImporter {
           matchScore: pair.confidenceScore,
           existingRecord: conflictView(existing),
           importedRecord: conflictView(imported),
+          guard: { existing: existing.etag, imported: imported.etag },
           fields: pair.conflicts.map((conflict) => ({
             field: conflict.field,
             label: labelOf(conflict.field) ?? conflict.field,

@@ -632,6 +632,7 @@ class LegalRows implements RowImporter {
         ...view(imported, row.input.currency),
       },
       fields,
+      guard: { existing: caseEtag(current), imported: null },
     });
     // A re-run meets the conflicts it recorded before: only new ones wait for a decision.
     if (recorded.created) this.tally.conflicts += 1;

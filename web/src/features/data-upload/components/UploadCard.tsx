@@ -241,9 +241,7 @@ export function UploadCard({
   const canUndo = importing && finished && !upload.undone && wrote;
   const stranded = upload.status === 'uploading' && sending === undefined;
   // The worker also words an undo's figures as a note; the Import undone bar shows them already.
-  const notes = (results.notes ?? []).filter(
-    (note) => !(lastUndo && note.file === null && note.message.startsWith('Undone:')),
-  );
+  const notes = (results.notes ?? []).filter((note) => !(lastUndo && note.kind === 'undo'));
   const busy = rerun.busy || process.busy;
 
   return (
