@@ -336,7 +336,11 @@ describe('Data Processing: Uploads & Processing', () => {
       .waitFor();
     await card(uploadName).getByText('Undone', { exact: true }).waitFor();
     // The worker's own note of the figures is not shown a second time under the bar.
-    expect(await card(uploadName).getByText(/^Undone: /).count()).toBe(0);
+    expect(
+      await card(uploadName)
+        .getByText(/^Undone: /)
+        .count(),
+    ).toBe(0);
     expect(
       await card(uploadName)
         .getByRole('button', { name: `Undo import of ${uploadName}` })
