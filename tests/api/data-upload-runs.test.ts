@@ -20,6 +20,7 @@ import {
   getBidder,
   listAll,
   messageOf,
+  saveSettings,
   type Owner,
 } from '../support/bidders.js';
 import { demo, ifMatch, signedIn } from '../support/identity.js';
@@ -796,6 +797,61 @@ describe('runs stopped by a crash part way', () => {
     expect(
       bidders.filter((bidder) => bidder.phone === null).map((bidder) => bidder.firstName),
     ).toEqual([]);
+  });
+});
+
+describe('undo after an automatic merge', () => {
+  it('puts back the bidder on file that an import merged a row into', async () => {
+    const house = await freshOwner();
+    expect((await saveSettings(house.token, { autoMergeThreshold: 70 })).status).toBe(200);
+    const tag = tagOf();
+    const address = { street: '12 Bellevue Avenue', city: 'Newport', state: 'RI', zip: '02840' };
+    // On file with no bidding yet; the import's row of the same person brings some.
+    const onFile = await createBidder(house.token, {
+      firstName: 'Marcus',
+      lastName: `Brennan${tag}`,
+      email: `marcus-${tag}@example.com`,
+      phone: '+1 401 555 0142',
+      address,
+    });
+    const rows = [
+      'firstName,lastName,email,phone,street,city,state,zip,auctions,lots,wins',
+      `Marcus,Brennan${tag},m.brennan-${tag}@work.example.com,401-555-0142,${Object.values(address).join(',')},2,5,3`,
+      `Nora,Other${tag},nora-${tag}@example.com,,,,,,,,`,
+    ];
+    const id = await stage(house.accountId, `Merged ${tag}`, [
+      { name: 'merge.csv', data: `${rows.join('\n')}\n` },
+    ]);
+    const ctx = systemContext(house.accountId);
+    await processUpload(ctx, id);
+    const imported = await recordOf(house.accountId, id);
+    expect(imported.runs[0]).toMatchObject({ kind: 'import', created: 2 });
+    expect((await listAll(house.token, { search: tag })).bidders).toHaveLength(2);
+    // The row became part of the bidder on file, whose figures now count its bidding.
+    const merged = (await getBidder(house.token, onFile.id)).body;
+    expect(merged.stats).toMatchObject({ totalAuctionsBid: 2, totalLotsBid: 5, wins: 3 });
+
+    const record = await recordOf(house.accountId, id);
+    await repo.replaceUpload(
+      { accountId: house.accountId },
+      {
+        ...withRun(record, newRun(record, 'undo', null, null)),
+        status: 'processing',
+        progress: 0,
+        checkpoint: null,
+      },
+      record._etag,
+    );
+    await processUpload(ctx, id);
+    const undone = await recordOf(house.accountId, id);
+    expect(undone.runs[1]).toMatchObject({ kind: 'undo', removed: 1, restored: 1, kept: 0 });
+    const left = (await listAll(house.token, { search: tag })).bidders;
+    expect(left.map((bidder) => bidder.id)).toEqual([onFile.id]);
+    expect((await getBidder(house.token, onFile.id)).body.stats).toMatchObject({
+      totalAuctionsBid: 0,
+      totalLotsBid: 0,
+      wins: 0,
+    });
   });
 });
 

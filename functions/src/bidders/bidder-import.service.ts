@@ -26,7 +26,12 @@ import { pairsInBlocks } from './duplicate-matcher.js';
 import { ImportIndex, type NewBidder } from './import-index.js';
 
 export type { NewBidder };
-import { noMatches, recordMatchesFor, recordPairs } from './duplicates.service.js';
+import {
+  noMatches,
+  recordMatchesFor,
+  recordPairs,
+  type MergeWatcher,
+} from './duplicates.service.js';
 import { forgetTotals } from './list-totals.js';
 
 /** The spec's limit for an upload, enforced here rather than only stated. */
@@ -157,6 +162,7 @@ export async function recordImportMatches(
   ctx: RequestContext,
   index: ImportIndex,
   autoMergeThreshold: number,
+  watcher?: MergeWatcher,
 ) {
   const blocks = index.blocksWithNewBidders();
   if (!blocks.length) return noMatches();
@@ -174,7 +180,7 @@ export async function recordImportMatches(
       }),
     ),
   ).filter((pair) => index.wroteBidder(pair.a) || index.wroteBidder(pair.b));
-  return recordPairs(ctx, pairs, pool, autoMergeThreshold);
+  return recordPairs(ctx, pairs, pool, autoMergeThreshold, watcher);
 }
 
 /**

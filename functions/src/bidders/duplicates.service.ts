@@ -73,12 +73,23 @@ export interface MatchOutcome {
 
 export const noMatches = (): MatchOutcome => ({ pending: 0, autoMerged: 0, merges: [] });
 
+/**
+ * Told around each automatic merge, by a caller that keeps its own account of what it changed
+ * (an upload's ledger, for undo): `before` as the merge is about to change the surviving bidder
+ * (awaited first), `after` once it has (`merged`) or has not.
+ */
+export interface MergeWatcher {
+  before(survivorId: string): Promise<void>;
+  after(survivorId: string, merged: boolean): void;
+}
+
 /** Saves pairs for review, or merges them at once when at or above the auto-merge threshold. */
 export async function recordPairs(
   ctx: RequestContext,
   pairs: DuplicatePair[],
   pool: Map<string, PairCandidate>,
   autoMergeThreshold: number,
+  watcher?: MergeWatcher,
 ): Promise<MatchOutcome> {
   let pending = 0;
   let autoMerged = 0;
@@ -101,12 +112,14 @@ export async function recordPairs(
           return [item.field, primaryValue || secondaryValue];
         }),
       );
+      await watcher?.before(primary.id);
       try {
         await merge(asSystem(ctx), primary.id, secondary.id, resolved, 'auto-merged', {
           confidenceScore: pair.confidence,
           matchReasons: pair.reasons,
           conflicts: pair.conflicts,
         });
+        watcher?.after(primary.id, true);
         merged.add(secondary.id);
         merges.push({ survivorId: primary.id, mergedId: secondary.id, reasons: pair.reasons });
         autoMerged += 1;
@@ -118,6 +131,7 @@ export async function recordPairs(
           isStale(error) ||
           (error instanceof AppError && [404, 409, 412].includes(error.status));
         if (!changed) throw error;
+        watcher?.after(primary.id, false);
         await savePending(ctx, id, pair, existing);
         pending += 1;
       }

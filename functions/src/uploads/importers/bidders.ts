@@ -15,7 +15,7 @@ import {
   getBidder,
   updateBidder,
 } from '../../bidders/bidders.service.js';
-import { pendingPairsOf } from '../../bidders/duplicates.service.js';
+import { pendingPairsOf, type MergeWatcher } from '../../bidders/duplicates.service.js';
 import type { ImportIndex } from '../../bidders/import-index.js';
 import { recordConflict } from '../../conflicts/conflicts.service.js';
 import type { RequestContext } from '../../platform/context.js';
@@ -508,10 +508,25 @@ class BidderRows implements RowImporter {
 
   async finish() {
     await this.flush();
+    const { ctx, ledger } = this.run;
+    // An automatic merge changes the bidder that stays: the ledger keeps it as it was, for undo.
+    const watcher: MergeWatcher = {
+      before: async (survivorId) => {
+        const survivor = await found(ctx, survivorId);
+        if (survivor) {
+          await ledger.intend([{ entity: 'bidder', id: survivorId, before: factsOf(survivor) }]);
+        }
+      },
+      after: (survivorId, merged) => {
+        if (merged) ledger.landed('bidder', survivorId);
+        else ledger.skipped('bidder', survivorId);
+      },
+    };
     const matches = await recordImportMatches(
-      this.run.ctx,
+      ctx,
       this.index,
       this.settings.autoMergeThreshold,
+      watcher,
     );
     const conflicts =
       matches.pending > 0 || this.updatedIds.size > 0 ? await this.recordConflicts() : 0;
