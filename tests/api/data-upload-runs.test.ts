@@ -765,6 +765,49 @@ describe('runs stopped by a crash part way', () => {
     ]);
   });
 
+  it('pairs, once resumed, the bidders it wrote before the crash with those on file', async () => {
+    const tag = tagOf();
+    const address = { street: '12 Bellevue Avenue', city: 'Newport', state: 'RI', zip: '02840' };
+    const onFile = await createBidder(owner.token, {
+      firstName: 'Marcus',
+      lastName: `Brennan${tag}`,
+      email: `marcus-${tag}@example.com`,
+      phone: '+1 401 555 0142',
+      address,
+    });
+    // The same person's second registration is the first file's first row.
+    const first = [
+      'firstName,lastName,email,phone,street,city,state,zip',
+      `Marcus,Brennan${tag},m.brennan-${tag}@work.example.com,401-555-0142,${Object.values(address).join(',')}`,
+      ...bidderRows(tag, 'G', 29)
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((line) => `${line},,,,,`),
+    ];
+    const id = await stage(owner.accountId, `Paired after a crash ${tag}`, [
+      { name: 'first.csv', data: `${first.join('\n')}\n` },
+      { name: 'second.csv', data: bidderRows(tag, 'H', 30) },
+    ]);
+    await expect(processUpload(ctx(), id, { failAfterRows: 40 })).rejects.toThrow(
+      'Injected failure',
+    );
+    await processUpload(ctx(), id);
+    const record = await recordOf(owner.accountId, id);
+    expect(record.runs[0]).toMatchObject({ kind: 'import', created: 60 });
+    const pending = await domain<{
+      duplicates: { bidder1: { id: string }; bidder2: { id: string } }[];
+    }>('GET', '/duplicates?status=pending', { token: owner.token });
+    expect(
+      pending.body.duplicates.filter((pair) =>
+        [pair.bidder1.id, pair.bidder2.id].includes(onFile.id),
+      ),
+    ).toHaveLength(1);
+    expect(record.results.notes?.map((note) => note.message)).toContain(
+      '1 possible duplicate waits for a decision under Conflict Resolution.',
+    );
+  });
+
   it('an update that crashed updates, once resumed, the records an earlier run created', async () => {
     const tag = tagOf();
     const id = await stage(owner.accountId, `Update resumed ${tag}`, [

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { Browser, Locator, Page, Route } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signInThroughForm } from '../support/app.js';
 import { domain, freshOwner, idOfBidderId, list, type Owner } from '../support/bidders.js';
@@ -12,6 +12,7 @@ import {
   viewports,
 } from '../support/browser.js';
 import { GOOD_PASSWORD, ifMatch } from '../support/identity.js';
+import { usePlatformEnvironment } from '../support/platform-env.js';
 
 /**
  * The Data Processing Center's Uploads & Processing tab in Chromium against the real stack: the
@@ -20,6 +21,12 @@ import { GOOD_PASSWORD, ifMatch } from '../support/identity.js';
  * overwrite preview, undone, cancelled on the way, and deleted. One fresh account, so its
  * history holds only what this file uploads.
  */
+
+usePlatformEnvironment();
+const uploads = await import('../../functions/src/uploads/uploads.repo.js');
+const { newRun, withRun } = await import('../../functions/src/uploads/run-record.js');
+const { processUpload } = await import('../../functions/src/uploads/upload-worker.js');
+const { systemContext } = await import('../../functions/src/platform/context.js');
 
 const webUrl = inject('webUrl');
 const tag = randomUUID().slice(0, 6);
@@ -352,58 +359,58 @@ describe('Data Processing: Uploads & Processing', () => {
     expect(left.body.bidders).toEqual([]);
   });
 
-  it('asks before cancelling a processing upload, and says the run stops', async () => {
-    // The worker is too quick to catch processing: the screen is shown one that is.
-    const processing = async (route: Route) => {
-      const response = await route.fetch();
-      const body = (await response.json()) as { items: Record<string, unknown>[] };
-      for (const item of body.items) {
-        if (item.name !== uploadName) continue;
-        // An import run under way (the upload's last run was its undo).
-        const runs = (item.runs as { kind: string }[]).filter((run) => run.kind === 'import');
-        Object.assign(item, { status: 'processing', progress: 40, runs, undone: false });
-      }
-      await route.fulfill({ response, json: body });
-    };
-    const history = (url: URL) => url.pathname.endsWith('/data-upload/history');
-    const status = (url: URL) => url.pathname.includes('/data-upload/status/');
-    await page.route(history, processing);
-    await page.route(status, (route) =>
-      route.fulfill({
-        json: {
-          uploadId: 'x',
-          status: 'processing',
-          progress: 40,
-          results: {
-            recordsProcessed: 1,
-            recordsImported: 1,
-            errors: [],
-            errorCount: 0,
-            downloadUrl: null,
-            errorReportUrl: null,
-          },
-        },
-      }),
+  it('asks before cancelling a processing upload, and the run stops at its checkpoint', async () => {
+    // The worker is too quick to catch processing: the upload is put in the state a re-run
+    // leaves it in, with no message queued, and the worker is run here once it is cancelled.
+    const scope = { accountId: owner.accountId };
+    const [listed] = (
+      await domain<{ items: { id: string }[] }>(
+        'GET',
+        `/data-upload/history?search=${encodeURIComponent(uploadName)}`,
+        { token: owner.token },
+      )
+    ).body.items;
+    const id = listed?.id as string;
+    const before = await uploads.findUpload(scope, id);
+    if (!before) throw new Error('the upload is not on file');
+    await uploads.replaceUpload(
+      scope,
+      {
+        ...withRun(before, newRun(before, 'import', 'new', null)),
+        status: 'processing',
+        progress: 0,
+        checkpoint: null,
+        undone: false,
+      },
+      before._etag,
     );
-    const cancels: string[] = [];
-    await page.route('**/data-upload/*/cancel', async (route) => {
-      cancels.push(route.request().url());
-      await route.fulfill({ json: { uploadId: 'x', status: 'processing' } });
+    await page.reload();
+    const cancel = card(uploadName).getByRole('button', {
+      name: `Cancel processing of ${uploadName}`,
     });
-    try {
-      await page.reload();
-      const cancel = card(uploadName).getByRole('button', {
-        name: `Cancel processing of ${uploadName}`,
-      });
-      await cancel.click();
-      const dialog = page.getByRole('alertdialog', { name: 'Cancel processing?' });
-      await dialog.getByText('Undo import removes them', { exact: false }).waitFor();
-      await dialog.getByRole('button', { name: 'Cancel processing' }).click();
-      await toast('Cancelling').waitFor();
-      expect(cancels).toHaveLength(1);
-    } finally {
-      await page.unrouteAll({ behavior: 'ignoreErrors' });
-    }
+    await cancel.click();
+    const dialog = page.getByRole('alertdialog', { name: 'Cancel processing?' });
+    await dialog.getByText('Undo import removes them', { exact: false }).waitFor();
+    await dialog.getByRole('button', { name: 'Cancel processing' }).click();
+    await toast('Cancelling').waitFor();
+    await expect
+      .poll(async () => (await uploads.findUpload(scope, id))?.cancelRequested)
+      .toBe(true);
+
+    await processUpload(systemContext(owner.accountId), id);
+    await card(uploadName).getByText('Cancelled before it imported any records.').waitFor();
+    expect(await cancel.count()).toBe(0);
+    // The earlier imports were undone and this run imported nothing: there is nothing to undo.
+    expect(
+      await card(uploadName)
+        .getByRole('button', { name: `Undo import of ${uploadName}` })
+        .count(),
+    ).toBe(0);
+    await screenshot(page, 'data-upload-cancelled-light');
+    expect((await uploads.findUpload(scope, id))?.runs.at(-1)).toMatchObject({
+      kind: 'import',
+      cancelled: true,
+    });
   });
 
   it('cancels an upload while its files are on the way, after asking before leaving', async () => {

@@ -42,6 +42,21 @@ describe('ImportIndex', () => {
     expect(index.blocksWithNewBidders()).toEqual([['old-1', 'new-1']]);
   });
 
+  it('counts as its own a bidder of the account it wrote before it was resumed', () => {
+    const index = new ImportIndex();
+    index.place('old-1', ['p:6175550142']);
+    index.place('mine-1', ['p:6175550142']);
+    index.place('old-2', ['e:carol@example.com']);
+    expect(index.blocksWithNewBidders()).toEqual([]);
+    index.wroteEarlier('mine-1');
+    index.wroteEarlier('unknown');
+    index.wrote([written('new-1', [])]);
+    expect(index.wroteBidder('mine-1')).toBe(true);
+    expect(index.wroteBidder('old-1')).toBe(false);
+    expect(index.writtenIds()).toEqual(['mine-1', 'new-1']);
+    expect(index.blocksWithNewBidders()).toEqual([['old-1', 'mine-1']]);
+  });
+
   it('passes over blocks too large to mean anything', () => {
     const index = new ImportIndex();
     for (let member = 0; member < MAX_BLOCK; member += 1) index.place(`old-${member}`, ['p:1']);

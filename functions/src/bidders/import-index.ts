@@ -24,6 +24,8 @@ export class ImportIndex {
   private readonly documents = new StringTable();
   /** The number of the first bidder this import wrote, once it has written one. */
   private firstWritten: number | undefined;
+  /** Bidders of the account this import wrote before it was resumed (see `wroteEarlier`). */
+  private readonly earlier = new Set<number>();
   private readonly keys = new StringTable();
   /** Per blocking key: its first member (a node number plus one; 0 for none) and how many. */
   private heads = new Int32Array(1024);
@@ -75,8 +77,19 @@ export class ImportIndex {
     }
   }
 
+  /**
+   * Marks a bidder of the account as this import's own: one it wrote before it was stopped and
+   * resumed (read with the account's, so numbered among them).
+   */
+  wroteEarlier(id: string) {
+    const bidder = this.documents.find(id);
+    if (bidder >= 0 && !this.isWritten(bidder)) this.earlier.add(bidder);
+  }
+
   private isWritten(bidder: number) {
-    return this.firstWritten !== undefined && bidder >= this.firstWritten;
+    return (
+      (this.firstWritten !== undefined && bidder >= this.firstWritten) || this.earlier.has(bidder)
+    );
   }
 
   /** Whether this import wrote the bidder with this document id. */
@@ -86,7 +99,7 @@ export class ImportIndex {
 
   /** The document ids of the bidders this import wrote, in order. */
   writtenIds(): string[] {
-    const ids: string[] = [];
+    const ids = [...this.earlier].map((bidder) => this.documents.at(bidder));
     for (
       let bidder = this.firstWritten ?? this.documents.size;
       bidder < this.documents.size;

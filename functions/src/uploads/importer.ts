@@ -76,6 +76,8 @@ export interface ImporterContext {
   wroteBeforeCrash(record: { createdAt: string }): boolean;
   /** True just after resuming a crashed run (a row's record may be its own, written before). */
   replaying(): boolean;
+  /** What this run recorded in its ledger before it crashed and was resumed (nothing if not). */
+  earlierIntents(): AsyncIterable<LedgerEntry>;
 }
 
 export interface RowImporter {

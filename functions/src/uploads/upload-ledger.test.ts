@@ -4,6 +4,7 @@ import type { LandedMark } from './uploads.repo.js';
 const store = vi.hoisted(() => ({
   created: [] as { id: string; entries: { id: string }[] }[],
   marked: new Map<string, LandedMark[]>(),
+  pages: [] as { run: number; entries: { id: string }[]; landed?: LandedMark[] }[],
 }));
 
 vi.mock('./uploads.repo.js', () => ({
@@ -15,7 +16,7 @@ vi.mock('./uploads.repo.js', () => ({
     store.marked.set(id, [...landed]);
     return Promise.resolve();
   },
-  pageLedger: () => Promise.resolve({ items: [] }),
+  pageLedger: () => Promise.resolve({ items: store.pages }),
 }));
 
 const { RunLedger } = await import('./upload-ledger.js');
@@ -54,5 +55,18 @@ describe('RunLedger', () => {
     ledger.landed('bidder', 'z');
     await ledger.commit();
     expect(store.marked.size).toBe(0);
+  });
+
+  it('answers what this run recorded before it was resumed, without the intents not written', async () => {
+    store.pages = [
+      { run: 2, entries: [bidder('a'), bidder('b')], landed: ['2026-11-25T10:00:00.000Z', false] },
+      { run: 2, entries: [bidder('c')] },
+      { run: 1, entries: [bidder('old')] },
+    ];
+    const seen: string[] = [];
+    for await (const entry of new RunLedger({ accountId: 'a1' }, 'u1', 2).earlier()) {
+      seen.push(entry.id);
+    }
+    expect(seen).toEqual(['a', 'c']);
   });
 });

@@ -111,6 +111,18 @@ export class RunLedger implements Ledger {
     this.changed.add(place.document);
   }
 
+  /** The intents this run stored before it was stopped and resumed (but not those not written). */
+  async *earlier(): AsyncGenerator<LedgerEntry> {
+    for await (const document of ledgerDocuments(this.scope, this.uploadId)) {
+      // Newest run first: the documents of this run come before all others.
+      if (document.run < this.run) return;
+      if (document.run !== this.run) continue;
+      for (const [index, entry] of document.entries.entries()) {
+        if (document.landed?.[index] !== false) yield entry;
+      }
+    }
+  }
+
   /** Stores the marks told since the last commit; intents still open stay unmarked. */
   async commit(): Promise<void> {
     for (const document of this.changed) {

@@ -98,6 +98,8 @@ vi.mock('./uploads.repo.js', async (importOriginal) => {
       store.ledger.set(document.id, structuredClone(document));
       return Promise.resolve(document);
     },
+    pageLedger: () =>
+      Promise.resolve({ items: [...store.ledger.values()].sort((a, b) => b.run - a.run) }),
     markLedgerLanded: (_scope: unknown, id: string, landed: (string | false | null)[]) => {
       const document = store.ledger.get(id);
       if (document) document.landed = [...landed];

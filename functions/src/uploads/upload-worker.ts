@@ -6,7 +6,13 @@ import { AppError } from '../platform/errors.js';
 import type { QueueFunction } from '../platform/functions.js';
 import type { Stored } from '../platform/repo.js';
 import { csvRows } from './files.js';
-import type { ImporterDefinition, ImportSink, RowImporter, RowProblem } from './importer.js';
+import type {
+  ImporterDefinition,
+  ImportSink,
+  LedgerEntry,
+  RowImporter,
+  RowProblem,
+} from './importer.js';
 import { importerFor } from './importers/index.js';
 import { mappedReading, savedMappingOf } from './mapping.js';
 import {
@@ -134,6 +140,8 @@ interface Processor {
   finish(): Promise<Record<string, unknown> | null>;
 }
 
+async function* noIntents(): AsyncGenerator<LedgerEntry> {}
+
 const isTabular = (format: UploadFile['format']): format is 'csv' | 'xlsx' | 'json' =>
   format === 'csv' || format === 'xlsx' || format === 'json';
 
@@ -197,6 +205,7 @@ class ImportedRows implements Processor {
       ledger,
       replaying: () => run.replaying(),
       wroteBeforeCrash: (written) => run.replaying() && written.createdAt >= run.startedAt,
+      earlierIntents: () => (run.resumed ? ledger.earlier() : noIntents()),
     });
     return new ImportedRows(run, definition, importer);
   }
@@ -384,6 +393,11 @@ class UploadRun extends RunRecord {
 
   get startedAt() {
     return this.current.startedAt;
+  }
+
+  /** Whether this run goes on from a checkpoint of the same run that crashed. */
+  get resumed() {
+    return this.resumeFrom !== null;
   }
 
   /** Whether a row now may have been written by the run that crashed (see CHECKPOINT_ROWS). */
@@ -652,9 +666,12 @@ class UploadRun extends RunRecord {
       );
     }
     if (cancelled) {
+      const { imported } = this.tally;
       this.note(
         null,
-        `Cancelled: the ${this.tally.imported} record${this.tally.imported === 1 ? '' : 's'} it imported before stopping stay; Undo removes them.`,
+        imported === 0
+          ? 'Cancelled before it imported any records.'
+          : `Cancelled: the ${imported} record${imported === 1 ? '' : 's'} it imported before stopping stay; Undo removes them.`,
       );
     }
     await this.end(cancelled, summary);

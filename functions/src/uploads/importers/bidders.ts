@@ -450,6 +450,11 @@ class BidderRows implements RowImporter {
     return this.writes.settle();
   }
 
+  /** A bidder this run updated before it was stopped and resumed. */
+  updatedEarlier(id: string) {
+    this.updatedIds.add(id);
+  }
+
   private wrote(id: string) {
     return this.index.wroteBidder(id) || this.updatedIds.has(id);
   }
@@ -583,7 +588,14 @@ export const biddersImporter: ImporterDefinition = {
       scoringSettings(context.ctx),
       indexOfAccount(context.ctx),
     ]);
-    return new BidderRows(context, settings, index);
+    const rows = new BidderRows(context, settings, index);
+    // Resumed: what the run wrote before it stopped is its own, to pair and to record conflicts for.
+    for await (const entry of context.earlierIntents()) {
+      if (entry.entity !== 'bidder') continue;
+      if (entry.before === null) index.wroteEarlier(entry.id);
+      else rows.updatedEarlier(entry.id);
+    }
+    return rows;
   },
 
   async overwrite(ctx, values) {

@@ -236,7 +236,11 @@ export function UploadCard({
   const lastUndo = upload.undone
     ? [...upload.runs].reverse().find((run) => run.kind === 'undo')
     : undefined;
-  const wrote = upload.runs.some((run) => run.kind === 'import' && run.created + run.updated > 0);
+  // What an undo that ran to its end took back is gone: only imports since then can be undone.
+  const sinceUndo = upload.runs.slice(
+    upload.runs.findLastIndex((run) => run.kind === 'undo' && run.finishedAt && !run.cancelled) + 1,
+  );
+  const wrote = sinceUndo.some((run) => run.kind === 'import' && run.created + run.updated > 0);
   const canRerun = importing && finished && upload.files.every((file) => file.received);
   const canUndo = importing && finished && !upload.undone && wrote;
   const stranded = upload.status === 'uploading' && sending === undefined;
