@@ -432,6 +432,58 @@ describe('an auctions upload', () => {
   });
 });
 
+describe('catalogue batches written under a kept catalogue', () => {
+  it('reads a lot changed meanwhile afresh, and an update changes only the columns its row gives', async () => {
+    const { writeCatalogue } =
+      await import('../../functions/src/auctions/lots/catalogue-import.service.js');
+    const { getLot, updateLot } = await import('../../functions/src/auctions/lots/lots.service.js');
+    const ctx = systemContext(owner.accountId);
+    const auction = await createAuction(owner.token, { title: `Kept ${tagOf()}` });
+    const lot = (lotNumber: string, title: string, description: string) => ({
+      lotNumber,
+      title,
+      description,
+      category: null,
+      estimateLow: null,
+      estimateHigh: null,
+      reserve: null,
+      consignor: null,
+      inventoryItemId: null,
+    });
+    const all = new Set(['lotNumber', 'title', 'description'] as const);
+    const first = await writeCatalogue(
+      ctx,
+      auction.id,
+      [{ row: 0, lot: lot('1', 'Vase', 'Blue') }],
+      all,
+    );
+    expect(first.created).toEqual(['1']);
+    const [written] = [...first.state.catalogue.byNumber.values()];
+    if (!written) throw new Error('no lot written');
+    // Someone describes the lot differently after the import kept the catalogue.
+    await updateLot(ctx, auction.id, written.id, written._etag, { description: 'Cobalt blue' });
+
+    const second = await writeCatalogue(
+      ctx,
+      auction.id,
+      [
+        {
+          row: 0,
+          lot: lot('1', 'Ming vase', 'Blue'),
+          columns: new Set(['lotNumber', 'title'] as const),
+        },
+      ],
+      all,
+      first.state,
+    );
+    expect(second).toMatchObject({ created: [], updated: ['1'], errors: [] });
+    expect(await getLot(ctx, auction.id, written.id)).toMatchObject({
+      title: 'Ming vase',
+      description: 'Cobalt blue',
+    });
+  });
+});
+
 describe('a legal upload', () => {
   it('files cases with their bidders, names unknown ones, and records a differing case as a conflict', async () => {
     const tag = tagOf();

@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { writeAudit } from '../../platform/audit.js';
 import type { RequestContext } from '../../platform/context.js';
-import { isConflict, isStale } from '../../platform/cosmos-errors.js';
+import { isConflict, isNotFound, isStale } from '../../platform/cosmos-errors.js';
 import { AppError } from '../../platform/errors.js';
 import { MAX_BATCH_OPERATIONS, type BatchOperation, type Stored } from '../../platform/repo.js';
 import { validationError } from '../../platform/validation.js';
@@ -39,6 +39,8 @@ export interface LotRow {
   row: number;
   lot: LotInput;
   id?: string;
+  /** The columns this row gives, when not the call's: an update changes only these. */
+  columns?: Set<CatalogueColumn>;
 }
 
 interface ReadCatalogue {
@@ -247,10 +249,10 @@ function plan(
   const planned: Planned = { operations: [], created: [], updated: [], errors: [] };
   let position = catalogue.nextPosition;
   const now = new Date().toISOString();
-  for (const { row, lot, id } of rows) {
+  for (const { row, lot, id, columns: own } of rows) {
     const current = catalogue.byNumber.get(lotNumberKey(lot.lotNumber));
     if (current) {
-      const next = updated(current, lot, columns);
+      const next = updated(current, lot, own ?? columns);
       const problem = updateProblem(next);
       if (problem) {
         planned.errors.push({ row, ...problem });
@@ -326,12 +328,23 @@ async function writeRows(
         catalogue: current.catalogue,
       };
     } catch (error) {
-      if (!(isStale(error) || isConflict(error)) || attempt >= 8) throw error;
+      // A lot gone meanwhile (a catalogue kept between calls is read afresh, as when stale).
+      if (!(isStale(error) || isConflict(error) || isNotFound(error)) || attempt >= 8) throw error;
       const fresh = await getAuction(ctx, auction.id);
       catalogueOpen(fresh);
       current = { auction: fresh, catalogue: await catalogueOf(ctx, auction.id) };
     }
   }
+}
+
+/**
+ * The auction and its catalogue as a writer last saw them. A caller writing many batches keeps
+ * it between calls instead of reading the whole catalogue again for each: every batch is written
+ * under the auction's ETag and each updated lot's, so one changed meanwhile is read afresh.
+ */
+export interface CatalogueState {
+  auction: Stored<AuctionRecord>;
+  catalogue: Catalogue;
 }
 
 /**
@@ -343,8 +356,9 @@ export async function writeCatalogue(
   auctionId: string,
   rows: LotRow[],
   columns: Set<CatalogueColumn>,
+  known?: CatalogueState,
 ) {
-  let state = {
+  let state: CatalogueState = known ?? {
     auction: await getAuction(ctx, auctionId),
     catalogue: await catalogueOf(ctx, auctionId),
   };
@@ -363,7 +377,7 @@ export async function writeCatalogue(
     outcome.updated.push(...planned.updated);
     outcome.errors.push(...planned.errors);
   }
-  return outcome;
+  return { ...outcome, state };
 }
 
 /**
@@ -376,8 +390,9 @@ export async function importLots(
   rows: LotRow[],
   columns: Set<CatalogueColumn>,
   upload: { id: string; name: string },
+  known?: CatalogueState,
 ) {
-  const outcome = await writeCatalogue(ctx, auctionId, rows, columns);
+  const outcome = await writeCatalogue(ctx, auctionId, rows, columns, known);
   if (outcome.created.length || outcome.updated.length) {
     await writeAudit(ctx, {
       action: 'lot.import',

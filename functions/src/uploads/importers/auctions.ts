@@ -16,7 +16,11 @@ import {
   getAuction,
   listAuctions,
 } from '../../auctions/auctions.service.js';
-import { importLots, type LotRow } from '../../auctions/lots/catalogue-import.service.js';
+import {
+  importLots,
+  type CatalogueState,
+  type LotRow,
+} from '../../auctions/lots/catalogue-import.service.js';
 import {
   catalogueColumns,
   isBlankRow,
@@ -409,9 +413,18 @@ interface Catalogue {
   auction: AuctionRecord;
   /** Lots by number: on file, or written by this run. */
   lots: Map<string, KnownLot>;
-  pending: { ref: RowRef; id: string; lot: LotInput; before: LotRecord | null }[];
+  pending: {
+    ref: RowRef;
+    id: string;
+    lot: LotInput;
+    before: LotRecord | null;
+    /** An update's: the columns its row gives (only those change; the rest stay as on file). */
+    columns?: Set<CatalogueColumn>;
+  }[];
   /** Set when the catalogue cannot take lots: every row of it is refused with this. */
   closed: RowProblem | null;
+  /** The catalogue as the last batch left it, kept so the next batch need not read it again. */
+  written?: CatalogueState;
 }
 
 async function catalogueOf(ctx: RequestContext, auction: AuctionRecord): Promise<Catalogue> {
@@ -569,7 +582,8 @@ class AuctionRows implements RowImporter {
         sink.duplicate();
         return;
       }
-      this.queue(catalogue, { ref, id: current.id, lot: merged, before: current });
+      const columns = new Set(catalogueColumns.filter((column) => given(values, column) !== undefined));
+      this.queue(catalogue, { ref, id: current.id, lot: merged, before: current, columns });
     }
     if (catalogue.pending.length >= LOT_BATCH) await this.write(catalogue);
   }
@@ -606,18 +620,25 @@ class AuctionRows implements RowImporter {
       })),
     );
     // Rows are numbered by their place in the batch: a batch may mix files.
-    const rows: LotRow[] = batch.map(({ id, lot, before }, index) => ({
+    const rows: LotRow[] = batch.map(({ id, lot, before, columns }, index) => ({
       row: index,
       lot,
       ...(before ? {} : { id }),
+      ...(columns ? { columns } : {}),
     }));
     let outcome: Awaited<ReturnType<typeof importLots>>;
     try {
-      outcome = await importLots(ctx, auctionId, rows, allColumns, {
-        id: upload.id,
-        name: upload.name,
-      });
+      outcome = await importLots(
+        ctx,
+        auctionId,
+        rows,
+        allColumns,
+        { id: upload.id, name: upload.name },
+        catalogue.written,
+      );
+      catalogue.written = outcome.state;
     } catch (error) {
+      catalogue.written = undefined;
       const refusal = refusalOf(error);
       for (const { ref, id, lot } of batch) {
         ledger.skipped('lot', `${auctionId}/${id}`);
