@@ -582,7 +582,9 @@ class AuctionRows implements RowImporter {
         sink.duplicate();
         return;
       }
-      const columns = new Set(catalogueColumns.filter((column) => given(values, column) !== undefined));
+      const columns = new Set(
+        catalogueColumns.filter((column) => given(values, column) !== undefined),
+      );
       this.queue(catalogue, { ref, id: current.id, lot: merged, before: current, columns });
     }
     if (catalogue.pending.length >= LOT_BATCH) await this.write(catalogue);
