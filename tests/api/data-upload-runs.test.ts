@@ -172,6 +172,44 @@ const recordOf = async (accountId: string, id: string) => {
   return record;
 };
 
+/** Puts an upload in the state the route leaves it in for a run, with nothing queued. */
+async function begin(
+  accountId: string,
+  id: string,
+  kind: 'import' | 'undo',
+  mode: 'update' | null = null,
+) {
+  const record = await recordOf(accountId, id);
+  await repo.replaceUpload(
+    { accountId },
+    {
+      ...withRun(record, newRun(record, kind, mode, null)),
+      status: 'processing',
+      progress: 0,
+      checkpoint: null,
+    },
+    record._etag,
+  );
+}
+
+/**
+ * A bidder on file, and the cells of the same person's second registration as a CSV row with the
+ * columns firstName,lastName,email,phone,street,city,state,zip (another email, the phone written
+ * differently): a likely duplicate, below the default auto-merge threshold.
+ */
+async function marcusOnFile(token: string, tag: string) {
+  const address = { street: '12 Bellevue Avenue', city: 'Newport', state: 'RI', zip: '02840' };
+  const onFile = await createBidder(token, {
+    firstName: 'Marcus',
+    lastName: `Brennan${tag}`,
+    email: `marcus-${tag}@example.com`,
+    phone: '+1 401 555 0142',
+    address,
+  });
+  const again = `Marcus,Brennan${tag},m.brennan-${tag}@work.example.com,401-555-0142,${Object.values(address).join(',')}`;
+  return { onFile, again };
+}
+
 function bidderRows(tag: string, prefix: string, rows: number) {
   const lines = ['firstName,lastName,email'];
   for (let row = 1; row <= rows; row += 1) {
@@ -677,16 +715,7 @@ describe('undo', () => {
     expect((await listAll(owner.token, { search: tag, limit: 200 })).bidders).toHaveLength(120);
 
     // The undo as the route leaves it, without a message for the stack's worker to take.
-    await repo.replaceUpload(
-      { accountId: owner.accountId },
-      {
-        ...withRun(imported, newRun(imported, 'undo', null, null)),
-        status: 'processing',
-        progress: 0,
-        checkpoint: null,
-      },
-      imported._etag,
-    );
+    await begin(owner.accountId, id, 'undo');
     await expect(processUpload(ctx, id, { failAfterRows: 70 })).rejects.toThrow('Injected failure');
     const crashed = await recordOf(owner.accountId, id);
     expect(crashed.status).toBe('processing');
@@ -715,20 +744,6 @@ describe('runs stopped by a crash part way', () => {
     if (!found) throw new Error(`no bidder ${firstName}`);
     return found;
   };
-  /** Puts the upload in the state the route leaves it in for a run, with nothing queued. */
-  const begin = async (id: string, kind: 'import' | 'undo', mode: 'update' | null) => {
-    const record = await recordOf(owner.accountId, id);
-    await repo.replaceUpload(
-      { accountId: owner.accountId },
-      {
-        ...withRun(record, newRun(record, kind, mode, null)),
-        status: 'processing',
-        progress: 0,
-        checkpoint: null,
-      },
-      record._etag,
-    );
-  };
 
   it("undo keeps a record edited after the run's write landed, though the run ended later", async () => {
     const tag = tagOf();
@@ -755,7 +770,7 @@ describe('runs stopped by a crash part way', () => {
     const editedAt = Date.parse((await getBidder(owner.token, edited.id)).body.updatedAt);
     expect(finishedAt).toBeGreaterThan(editedAt);
 
-    await begin(id, 'undo', null);
+    await begin(owner.accountId, id, 'undo');
     await processUpload(ctx(), id);
     const undone = await recordOf(owner.accountId, id);
     expect(undone.runs[1]).toMatchObject({ kind: 'undo', removed: 59, restored: 0, kept: 1 });
@@ -767,18 +782,11 @@ describe('runs stopped by a crash part way', () => {
 
   it('pairs, once resumed, the bidders it wrote before the crash with those on file', async () => {
     const tag = tagOf();
-    const address = { street: '12 Bellevue Avenue', city: 'Newport', state: 'RI', zip: '02840' };
-    const onFile = await createBidder(owner.token, {
-      firstName: 'Marcus',
-      lastName: `Brennan${tag}`,
-      email: `marcus-${tag}@example.com`,
-      phone: '+1 401 555 0142',
-      address,
-    });
+    const { onFile, again } = await marcusOnFile(owner.token, tag);
     // The same person's second registration is the first file's first row.
     const first = [
       'firstName,lastName,email,phone,street,city,state,zip',
-      `Marcus,Brennan${tag},m.brennan-${tag}@work.example.com,401-555-0142,${Object.values(address).join(',')}`,
+      again,
       ...bidderRows(tag, 'G', 29)
         .trim()
         .split('\n')
@@ -828,7 +836,7 @@ describe('runs stopped by a crash part way', () => {
       Readable.from([Buffer.from(`${phones.join('\n')}\n`)]),
       'text/csv',
     );
-    await begin(id, 'import', 'update');
+    await begin(owner.accountId, id, 'import', 'update');
     await expect(processUpload(ctx(), id, { failAfterRows: 55 })).rejects.toThrow(
       'Injected failure',
     );
@@ -848,18 +856,11 @@ describe('undo after an automatic merge', () => {
     const house = await freshOwner();
     expect((await saveSettings(house.token, { autoMergeThreshold: 70 })).status).toBe(200);
     const tag = tagOf();
-    const address = { street: '12 Bellevue Avenue', city: 'Newport', state: 'RI', zip: '02840' };
     // On file with no bidding yet; the import's row of the same person brings some.
-    const onFile = await createBidder(house.token, {
-      firstName: 'Marcus',
-      lastName: `Brennan${tag}`,
-      email: `marcus-${tag}@example.com`,
-      phone: '+1 401 555 0142',
-      address,
-    });
+    const { onFile, again } = await marcusOnFile(house.token, tag);
     const rows = [
       'firstName,lastName,email,phone,street,city,state,zip,auctions,lots,wins',
-      `Marcus,Brennan${tag},m.brennan-${tag}@work.example.com,401-555-0142,${Object.values(address).join(',')},2,5,3`,
+      `${again},2,5,3`,
       `Nora,Other${tag},nora-${tag}@example.com,,,,,,,,`,
     ];
     const id = await stage(house.accountId, `Merged ${tag}`, [
@@ -874,17 +875,7 @@ describe('undo after an automatic merge', () => {
     const merged = (await getBidder(house.token, onFile.id)).body;
     expect(merged.stats).toMatchObject({ totalAuctionsBid: 2, totalLotsBid: 5, wins: 3 });
 
-    const record = await recordOf(house.accountId, id);
-    await repo.replaceUpload(
-      { accountId: house.accountId },
-      {
-        ...withRun(record, newRun(record, 'undo', null, null)),
-        status: 'processing',
-        progress: 0,
-        checkpoint: null,
-      },
-      record._etag,
-    );
+    await begin(house.accountId, id, 'undo');
     await processUpload(ctx, id);
     const undone = await recordOf(house.accountId, id);
     expect(undone.runs[1]).toMatchObject({ kind: 'undo', removed: 1, restored: 1, kept: 0 });
@@ -909,16 +900,7 @@ describe('undo cut short inside a ledger document', () => {
     await processUpload(ctx, id);
     const imported = await recordOf(owner.accountId, id);
     expect(imported.runs).toMatchObject([{ kind: 'import', created: 120 }]);
-    await repo.replaceUpload(
-      { accountId: owner.accountId },
-      {
-        ...withRun(imported, newRun(imported, 'undo', null, null)),
-        status: 'processing',
-        progress: 0,
-        checkpoint: null,
-      },
-      imported._etag,
-    );
+    await begin(owner.accountId, id, 'undo');
     // The ledger holds batches of 50, 50 and 20 bidders, taken back newest first: the crash comes
     // 25 entries into the second document.
     await expect(processUpload(ctx, id, { failAfterRows: 45 })).rejects.toThrow('Injected failure');

@@ -62,6 +62,8 @@ const toast = (text: string) => page.locator('.fui-Toast').getByText(text, { exa
 const history = () => page.getByRole('list', { name: 'Uploads' });
 const card = (name: string) => history().getByRole('listitem').filter({ hasText: name });
 const uploadButton = () => page.getByRole('button', { name: 'Upload Data' });
+const undoButton = () =>
+  card(uploadName).getByRole('button', { name: `Undo import of ${uploadName}` });
 const fileInput = () => page.locator('input[type="file"]');
 /** Console errors other than refusals provoked on purpose. */
 const unexpected = () =>
@@ -325,9 +327,7 @@ describe('Data Processing: Uploads & Processing', () => {
   });
 
   it('undoes the import after saying what happens, and shows what the undo did', async () => {
-    await card(uploadName)
-      .getByRole('button', { name: `Undo import of ${uploadName}` })
-      .click();
+    await undoButton().click();
     const dialog = page.getByRole('alertdialog', { name: 'Undo this import?' });
     await dialog.getByText('Records it created are removed.').waitFor();
     await dialog
@@ -348,11 +348,7 @@ describe('Data Processing: Uploads & Processing', () => {
         .getByText(/^Undone: /)
         .count(),
     ).toBe(0);
-    expect(
-      await card(uploadName)
-        .getByRole('button', { name: `Undo import of ${uploadName}` })
-        .count(),
-    ).toBe(0);
+    expect(await undoButton().count()).toBe(0);
     await screenshot(page, 'data-upload-undone-light');
     // Ben came from the import alone and is gone (Ada was edited since, so she may stay).
     const left = await list(owner.token, { search: `ben.okafor.${tag}` });
@@ -401,11 +397,7 @@ describe('Data Processing: Uploads & Processing', () => {
     await card(uploadName).getByText('Cancelled before it imported any records.').waitFor();
     expect(await cancel.count()).toBe(0);
     // The earlier imports were undone and this run imported nothing: there is nothing to undo.
-    expect(
-      await card(uploadName)
-        .getByRole('button', { name: `Undo import of ${uploadName}` })
-        .count(),
-    ).toBe(0);
+    expect(await undoButton().count()).toBe(0);
     await screenshot(page, 'data-upload-cancelled-light');
     expect((await uploads.findUpload(scope, id))?.runs.at(-1)).toMatchObject({
       kind: 'import',
