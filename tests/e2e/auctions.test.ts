@@ -416,16 +416,37 @@ describe('running an auction in the browser', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Space');
+    // The clerk opens Close Auction while the row is still saving: held here until the dialog is
+    // open. The sheet's move to the next lot, once the row is saved, leaves the dialog its focus.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => url.pathname.endsWith('/result'),
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+      { times: 1 },
+    );
     await page.keyboard.press('Enter');
-    await sheet
-      .getByRole('row', { name: /^3/ })
-      .getByText('Passed', { exact: true })
-      .last()
-      .waitFor();
-
-    // Closing with lot 2 unclerked names it and offers to clerk it.
     await page.getByRole('button', { name: 'Close Auction' }).click();
     const confirm = page.getByRole('alertdialog');
+    await confirm.waitFor();
+    release();
+    // Its result, once saved (the Passed ticked before it is the checkbox's own label).
+    await sheet
+      .getByRole('row', { name: /^3/ })
+      .getByRole('cell')
+      .last()
+      .getByText('Passed', { exact: true })
+      .waitFor();
+    // The sheet asked for the next lot's focus in a frame after the save: two frames on, it has had it.
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
+    expect(await confirm.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
+
+    // Closing with lot 2 unclerked names it and offers to clerk it.
     await confirm.getByRole('button', { name: 'Close Auction' }).click();
     await confirm.getByText('Lot 2 is not clerked yet.').waitFor();
     await confirm.getByRole('button', { name: 'Clerk them now' }).click();

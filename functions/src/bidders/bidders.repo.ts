@@ -332,6 +332,15 @@ export async function findByBidderId(scope: AccountScope, bidderId: string) {
   return found;
 }
 
+/** The bidders whose own bidder ID is any of these (not those carrying one as an alias). */
+export async function findByBidderIds(scope: AccountScope, bidderIds: string[]) {
+  if (bidderIds.length === 0) return [];
+  return biddersRepo.all(scope, {
+    where: 'ARRAY_CONTAINS(@bidderIds, c.bidderId)',
+    parameters: [{ name: '@bidderIds', value: bidderIds }],
+  });
+}
+
 /** The bidders with any of these (lower-cased) e-mail addresses, longest-known first. */
 export async function findByEmails(scope: AccountScope, emails: string[]) {
   if (emails.length === 0) return [];

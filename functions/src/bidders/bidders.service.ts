@@ -34,6 +34,7 @@ import {
   deleteNotesOn,
   findByAlias,
   findByBidderId,
+  findByBidderIds,
   findByEmail,
   findByEmails,
   findMergedInto,
@@ -583,6 +584,17 @@ export async function biddersWithEmails(ctx: Pick<RequestContext, 'scope'>, emai
     if (bidder.email && !byEmail.has(bidder.email)) byEmail.set(bidder.email, bidder);
   }
   return byEmail;
+}
+
+/**
+ * Per bidder ID (trimmed), the bidder whose own ID it is, for many at once. An ID carried only
+ * as an alias after a merge is not in the answer: `bidderWithBidderId` finds that one.
+ */
+export async function biddersWithBidderIds(ctx: Pick<RequestContext, 'scope'>, ids: string[]) {
+  const trimmed = [...new Set(ids.map((id) => id.trim()))];
+  return new Map(
+    (await findByBidderIds(ctx.scope, trimmed)).map((bidder) => [bidder.bidderId, bidder]),
+  );
 }
 
 /** The bidder with this e-mail address (as typed, in any case), if the account has one. */

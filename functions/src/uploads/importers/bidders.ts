@@ -7,6 +7,8 @@ import {
 import { rowProblem, toInput } from '../../bidders/bidder-rows.js';
 import type { BidderInput, BidderUpdate, DuplicateView } from '../../bidders/bidders.schema.js';
 import {
+  biddersWithBidderIds,
+  biddersWithEmails,
   bidderWithBidderId,
   bidderWithEmail,
   buildBidder,
@@ -323,8 +325,9 @@ class BidderRows implements RowImporter {
     const batch = this.updates;
     this.updates = [];
     const planned: PlannedUpdate[] = [];
-    for (const item of batch) {
-      const existing = await onFile(ctx, item.input);
+    const known = await this.onFileAll(batch.map(({ input }) => input));
+    for (const [index, item] of batch.entries()) {
+      const existing = known[index];
       const change = existing && changesOf(existing, item.values, item.input);
       if (!existing || !change?.fields.length) sink.duplicate();
       else planned.push({ ...item, existing, change });
@@ -338,6 +341,39 @@ class BidderRows implements RowImporter {
       })),
     );
     for (const plan of planned) await this.update(plan);
+  }
+
+  /**
+   * The bidder on file of each row, as `onFile` finds it, in two queries for the batch: by bidder
+   * ID, then by email. Only an ID the account has as an alias (after a merge) is looked up alone.
+   */
+  private async onFileAll(inputs: BidderInput[]): Promise<(OnFile | undefined)[]> {
+    const { ctx } = this.run;
+    const [byId, byEmail] = await Promise.all([
+      biddersWithBidderIds(
+        ctx,
+        inputs.flatMap(({ bidderId }) => (bidderId ? [bidderId] : [])),
+      ),
+      biddersWithEmails(
+        ctx,
+        inputs.flatMap(({ email }) => (email ? [email] : [])),
+      ),
+    ]);
+    const found: (OnFile | undefined)[] = [];
+    for (const input of inputs) {
+      const id = input.bidderId?.trim();
+      const byOwnId = id ? byId.get(id) : undefined;
+      const byAlias =
+        id && !byOwnId && this.index.has(id, undefined)
+          ? await bidderWithBidderId(ctx, id)
+          : undefined;
+      found.push(
+        byOwnId ??
+          byAlias ??
+          (input.email ? byEmail.get(input.email.trim().toLowerCase()) : undefined),
+      );
+    }
+    return found;
   }
 
   /** One update over the version read; someone changing it meanwhile is read again and retried. */

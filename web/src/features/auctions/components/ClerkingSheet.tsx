@@ -155,6 +155,10 @@ export function ClerkingSheet({
     setCurrentId(lotId);
     // After the row re-renders: a passed row's hammer field is off, so its checkbox is next.
     requestAnimationFrame(() => {
+      // A clerk who moved on while the row saved (to Close Auction's dialog, say) keeps their
+      // focus: taking it back into the sheet would leave a modal dialog without it.
+      const active = document.activeElement;
+      if (active && active !== document.body && !sheet.current?.contains(active)) return;
       sheet.current
         ?.querySelector<HTMLInputElement>(`[data-lot="${lotId}"] input:not(:disabled)`)
         ?.focus();
