@@ -321,7 +321,7 @@ class BidderRows implements RowImporter {
    * leaves it as a duplicate.
    */
   private async writeUpdates() {
-    const { ctx, sink, ledger } = this.run;
+    const { sink, ledger } = this.run;
     const batch = this.updates;
     this.updates = [];
     const planned: PlannedUpdate[] = [];
