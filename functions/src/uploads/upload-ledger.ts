@@ -118,7 +118,7 @@ export class RunLedger implements Ledger {
       if (document.run < this.run) return;
       if (document.run !== this.run) continue;
       for (const [index, entry] of document.entries.entries()) {
-        if (document.landed?.[index] !== false) yield entry;
+        if (!notWritten(document, index)) yield entry;
       }
     }
   }
@@ -133,6 +133,10 @@ export class RunLedger implements Ledger {
     this.open.clear();
   }
 }
+
+/** Whether a document's entry was marked as not written (its write was refused or not made). */
+export const notWritten = (document: LedgerRecord, index: number) =>
+  document.landed?.[index] === false;
 
 /** An upload's ledger documents, newest first, a page at a time. */
 export async function* ledgerDocuments(

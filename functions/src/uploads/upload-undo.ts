@@ -5,7 +5,7 @@ import type { Stored } from '../platform/repo.js';
 import type { ImporterDefinition, LedgerEntry } from './importer.js';
 import { Cancelled, openRun, RunRecord, withRun } from './run-record.js';
 import { Pacer } from './upload-processors.js';
-import { ledgerDocuments } from './upload-ledger.js';
+import { ledgerDocuments, notWritten } from './upload-ledger.js';
 import {
   markLedgerStarted,
   markLedgerUndone,
@@ -126,11 +126,9 @@ class UndoRun extends RunRecord {
     return run?.finishedAt ?? this.run.startedAt;
   }
 
-  /** An entry's "changed since" moment, or null for an entry whose write never happened. */
+  /** An entry's "changed since" moment: when its write landed, else when its run ended. */
   private static sinceOf(document: LedgerRecord, index: number, finishedAt: string) {
-    const mark = document.landed?.[index] ?? null;
-    if (mark === false) return null;
-    return mark ?? finishedAt;
+    return document.landed?.[index] || finishedAt;
   }
 
   private remember(key: string, entry: LedgerEntry, outcome: UndoOutcome, at: string) {
@@ -182,8 +180,8 @@ class UndoRun extends RunRecord {
     for (let index = document.entries.length - 1; index >= 0; index -= 1) {
       const entry = document.entries[index] as LedgerEntry;
       const key = keyOf(entry);
+      if (notWritten(document, index)) continue;
       const landedAt = UndoRun.sinceOf(document, index, finishedAt);
-      if (landedAt === null) continue;
       if (!repeated.has(key)) {
         await writes.add(
           takeBack(entry, landedAt).then((outcome) => {
@@ -231,7 +229,7 @@ class UndoRun extends RunRecord {
         if (document.undo) {
           // Taken back before a crash: its outcomes count, and tell later entries of its records.
           document.entries.forEach((entry, index) => {
-            if (UndoRun.sinceOf(document, index, '') === null) return;
+            if (notWritten(document, index)) return;
             const outcome = document.undo?.outcomes[index] ?? 'gone';
             const key = keyOf(entry);
             if (repeated.has(key)) this.remember(key, entry, outcome, document.undo?.at ?? '');

@@ -145,11 +145,28 @@ async function* noIntents(): AsyncGenerator<LedgerEntry> {}
 const isTabular = (format: UploadFile['format']): format is 'csv' | 'xlsx' | 'json' =>
   format === 'csv' || format === 'xlsx' || format === 'json';
 
+/** A processor that writes no records: nothing to land, wait for or sum up. */
+abstract class WritesNothing {
+  flush() {
+    return Promise.resolve();
+  }
+
+  settle() {
+    return Promise.resolve();
+  }
+
+  finish() {
+    return Promise.resolve(null);
+  }
+}
+
 /** Files of the stored categories: counted, kept as they are. */
-class StoredFiles implements Processor {
+class StoredFiles extends WritesNothing implements Processor {
   private fileRows = 0;
 
-  constructor(private readonly tally: Tally) {}
+  constructor(private readonly tally: Tally) {
+    super();
+  }
 
   reading(file: UploadFile): Reading {
     if (!isTabular(file.format)) return { kind: 'whole' };
@@ -172,18 +189,6 @@ class StoredFiles implements Processor {
   endFile(whole: boolean) {
     if (whole) this.tally.imported += this.fileRows;
     this.fileRows = 0;
-  }
-
-  flush() {
-    return Promise.resolve();
-  }
-
-  settle() {
-    return Promise.resolve();
-  }
-
-  finish() {
-    return Promise.resolve(null);
   }
 }
 
@@ -258,8 +263,10 @@ class ImportedRows implements Processor {
  * The files of an upload its importer refused as a whole (inventory without its add-on, the
  * upload's auction gone or closed): each is refused with the importer's reason, no row is read.
  */
-class RefusedFiles implements Processor {
-  constructor(private readonly message: string) {}
+class RefusedFiles extends WritesNothing implements Processor {
+  constructor(private readonly message: string) {
+    super();
+  }
 
   reading(): Reading {
     return { kind: 'refused', message: this.message };
@@ -272,18 +279,6 @@ class RefusedFiles implements Processor {
   skipped() {}
 
   endFile() {}
-
-  flush() {
-    return Promise.resolve();
-  }
-
-  settle() {
-    return Promise.resolve();
-  }
-
-  finish() {
-    return Promise.resolve(null);
-  }
 }
 
 /** Which rows a run of failed rows takes, per file: those listed, or all of a file that failed. */
