@@ -210,6 +210,14 @@ async function marcusOnFile(token: string, tag: string) {
   return { onFile, again };
 }
 
+async function notesOf(token: string, bidderId: string) {
+  const reply = await domain<{ notes: { note: string }[] }>('GET', `/bidders/${bidderId}/notes`, {
+    token,
+  });
+  expect(reply.status).toBe(200);
+  return reply.body.notes.map((note) => note.note);
+}
+
 function bidderRows(tag: string, prefix: string, rows: number) {
   const lines = ['firstName,lastName,email'];
   for (let row = 1; row <= rows; row += 1) {
@@ -859,9 +867,9 @@ describe('undo after an automatic merge', () => {
     // On file with no bidding yet; the import's row of the same person brings some.
     const { onFile, again } = await marcusOnFile(house.token, tag);
     const rows = [
-      'firstName,lastName,email,phone,street,city,state,zip,auctions,lots,wins',
-      `${again},2,5,3`,
-      `Nora,Other${tag},nora-${tag}@example.com,,,,,,,,`,
+      'bidderId,firstName,lastName,email,phone,street,city,state,zip,auctions,lots,wins,note',
+      `MB-${tag},${again},2,5,3,Registered at the preview`,
+      `,Nora,Other${tag},nora-${tag}@example.com,,,,,,,,,`,
     ];
     const id = await stage(house.accountId, `Merged ${tag}`, [
       { name: 'merge.csv', data: `${rows.join('\n')}\n` },
@@ -874,6 +882,8 @@ describe('undo after an automatic merge', () => {
     // The row became part of the bidder on file, whose figures now count its bidding.
     const merged = (await getBidder(house.token, onFile.id)).body;
     expect(merged.stats).toMatchObject({ totalAuctionsBid: 2, totalLotsBid: 5, wins: 3 });
+    expect(merged.aliases).toEqual([`MB-${tag}`]);
+    expect(await notesOf(house.token, onFile.id)).toEqual(['Registered at the preview']);
 
     await begin(house.accountId, id, 'undo');
     await processUpload(ctx, id);
@@ -881,11 +891,12 @@ describe('undo after an automatic merge', () => {
     expect(undone.runs[1]).toMatchObject({ kind: 'undo', removed: 1, restored: 1, kept: 0 });
     const left = (await listAll(house.token, { search: tag })).bidders;
     expect(left.map((bidder) => bidder.id)).toEqual([onFile.id]);
-    expect((await getBidder(house.token, onFile.id)).body.stats).toMatchObject({
-      totalAuctionsBid: 0,
-      totalLotsBid: 0,
-      wins: 0,
-    });
+    const restored = (await getBidder(house.token, onFile.id)).body;
+    expect(restored.stats).toMatchObject({ totalAuctionsBid: 0, totalLotsBid: 0, wins: 0 });
+    // Nothing of the row stays with it: not its bidder ID, nor its note.
+    expect(restored.aliases).toEqual([]);
+    expect(await notesOf(house.token, onFile.id)).toEqual([]);
+    expect((await listAll(house.token, { search: `MB-${tag}` })).bidders).toEqual([]);
   });
 });
 

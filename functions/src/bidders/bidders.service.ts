@@ -283,12 +283,20 @@ async function outcomeOf(
   };
 }
 
-/** Applies an edit made against a version the caller read (If-Match); scores follow the facts. */
+/** What merges leave on the bidder that stays: the merged records' bidder IDs and ids. */
+export type MergeTraces = Pick<BidderRecord, 'aliases' | 'mergedIds'>;
+
+/**
+ * Applies an edit made against a version the caller read (If-Match); scores follow the facts.
+ * `traces`, from an undo of an import that merged a row into this bidder, puts its merge traces
+ * back as they were; the notes of a record no longer merged into it go with it.
+ */
 export async function updateBidder(
   ctx: RequestContext,
   id: string,
   etag: string,
   changes: BidderUpdate,
+  traces?: MergeTraces,
 ) {
   const current = await getBidder(ctx, id);
   const settings = await scoringSettings(ctx);
@@ -300,6 +308,7 @@ export async function updateBidder(
     {
       ...current,
       ...defined,
+      ...(traces ?? {}),
       stats: { ...current.stats, ...(stats ?? {}) },
       updatedAt: new Date().toISOString(),
     },
@@ -311,6 +320,10 @@ export async function updateBidder(
     etag,
   );
   forgetTotals(ctx.scope.accountId);
+  if (traces) {
+    const unmerged = (current.mergedIds ?? []).filter((old) => !traces.mergedIds?.includes(old));
+    if (unmerged.length) await deleteNotesOn(ctx.scope, unmerged);
+  }
   await writeAudit(ctx, {
     action: 'bidder.update',
     entity: { type: 'bidder', id },

@@ -16,6 +16,7 @@ import {
   firstNoteOf,
   getBidder,
   updateBidder,
+  type MergeTraces,
 } from '../../bidders/bidders.service.js';
 import { pendingPairsOf, type MergeWatcher } from '../../bidders/duplicates.service.js';
 import type { ImportIndex } from '../../bidders/import-index.js';
@@ -137,7 +138,9 @@ type Facts = Pick<
   | 'marketingOptOut'
   | 'stats'
   | 'updatedAt'
->;
+> &
+  // Absent from entries stored before undo put back what an automatic merge adds.
+  Partial<MergeTraces>;
 
 const factsOf = (record: OnFile): Facts => ({
   bidderId: record.bidderId,
@@ -152,6 +155,8 @@ const factsOf = (record: OnFile): Facts => ({
   marketingOptOut: record.marketingOptOut ?? false,
   stats: record.stats,
   updatedAt: record.updatedAt,
+  aliases: record.aliases,
+  mergedIds: record.mergedIds ?? [],
 });
 
 /** JSON with object keys in order, so two records read at different times compare alike. */
@@ -173,6 +178,10 @@ function holds(record: OnFile, before: Facts) {
     .filter((key) => key !== 'updatedAt')
     .every((key) => stable(now[key]) === stable(before[key]));
 }
+
+/** The merge traces an entry puts back (none from an entry stored before they were kept). */
+const tracesOf = (before: Facts): MergeTraces | undefined =>
+  before.aliases ? { aliases: before.aliases, mergedIds: before.mergedIds ?? [] } : undefined;
 
 /** The edit that puts a bidder's facts back as they were. */
 const restoring = (before: Facts): BidderUpdate => ({
@@ -656,7 +665,7 @@ export const biddersImporter: ImporterDefinition = {
       if (current.updatedAt > since) return 'kept';
       try {
         if (before) {
-          await updateBidder(ctx, entry.id, current._etag, restoring(before));
+          await updateBidder(ctx, entry.id, current._etag, restoring(before), tracesOf(before));
           return 'restored';
         }
         await deleteBidder(ctx, entry.id, current._etag);
