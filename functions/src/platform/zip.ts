@@ -19,7 +19,8 @@ interface Archiver extends NodeJS.ReadableStream {
 type ArchiverFactory = (format: 'zip', options?: { zlib?: { level?: number } }) => Archiver;
 
 const require = createRequire(import.meta.url);
-const archiver = require('archiver') as ArchiverFactory;
+/** Loaded on the first archive, not by every host at start. */
+const archiver: ArchiverFactory = (...args) => (require('archiver') as ArchiverFactory)(...args);
 
 export interface ZipEntry {
   /** The entry's path in the archive. */

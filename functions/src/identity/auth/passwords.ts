@@ -1,8 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { ZxcvbnFactory } from '@zxcvbn-ts/core';
-import * as common from '@zxcvbn-ts/language-common';
-import * as english from '@zxcvbn-ts/language-en';
+import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { validationError } from '../../platform/validation.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../shared/common.schema.js';
 
@@ -29,16 +27,23 @@ export async function burnPasswordCheck(password: string): Promise<void> {
 }
 
 /**
- * Built on the first check rather than at load: its ranked dictionaries hold about 23 MB of heap,
- * which the domain app (it loads this module through the registry) never needs.
+ * Loaded and built on the first check rather than at load: its dictionaries hold about 30 MB of
+ * heap, which the domain app (it loads this module through the registry) never needs.
  */
-let zxcvbn: ZxcvbnFactory | undefined;
+let zxcvbn: Promise<ZxcvbnFactory> | undefined;
 const strengthChecker = () =>
-  (zxcvbn ??= new ZxcvbnFactory({
-    dictionary: { ...common.dictionary, ...english.dictionary },
-    graphs: common.adjacencyGraphs,
-    translations: english.translations,
-  }));
+  (zxcvbn ??= Promise.all([
+    import('@zxcvbn-ts/core'),
+    import('@zxcvbn-ts/language-common'),
+    import('@zxcvbn-ts/language-en'),
+  ]).then(
+    ([{ ZxcvbnFactory }, common, english]) =>
+      new ZxcvbnFactory({
+        dictionary: { ...common.dictionary, ...english.dictionary },
+        graphs: common.adjacencyGraphs,
+        translations: english.translations,
+      }),
+  ));
 
 export const passwordPolicy = {
   minLength: PASSWORD_MIN_LENGTH,
@@ -55,7 +60,8 @@ export const passwordPolicy = {
 const strengthLabels = ['Very weak', 'Weak', 'Fair', 'Strong', 'Very strong'] as const;
 
 export async function passwordStrength(password: string, userInputs: string[] = []) {
-  const result = await strengthChecker().check(password, ['lotwise', 'auction', ...userInputs]);
+  const checker = await strengthChecker();
+  const result = await checker.check(password, ['lotwise', 'auction', ...userInputs]);
   const score = result.score as 0 | 1 | 2 | 3 | 4;
   return {
     score,

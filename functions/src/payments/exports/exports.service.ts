@@ -51,7 +51,7 @@ async function exported<R>(
     entity: { type: 'export', id: fileName },
     after: { format, filters },
   });
-  return { data: renderReport(format, report), fileName, contentType: contentTypes[format] };
+  return { data: await renderReport(format, report), fileName, contentType: contentTypes[format] };
 }
 
 const day = (iso: string | null) => (iso ? iso.slice(0, 10) : null);

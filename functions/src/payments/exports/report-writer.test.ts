@@ -37,7 +37,7 @@ function report(pages: Row[][] = [rows.slice(0, 2), rows.slice(2)]): Report<Row>
 
 describe('Export Report', () => {
   it('writes CSV that parses back, money in major units, formulas made inert', async () => {
-    const text = (await buffer(renderReport('csv', report()))).toString('utf8');
+    const text = (await buffer(await renderReport('csv', report()))).toString('utf8');
     const parsed = parse(text, { bom: true, columns: true }) as Record<string, string>[];
     expect(parsed).toEqual([
       { Name: 'Alice, "the buyer"', Currency: 'USD', Amount: '1234.56', Lots: '2' },
@@ -47,7 +47,7 @@ describe('Export Report', () => {
   });
 
   it('writes a workbook with numeric money formatted for its currency', async () => {
-    const bytes = await buffer(renderReport('xlsx', report()));
+    const bytes = await buffer(await renderReport('xlsx', report()));
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
     const sheet = workbook.getWorksheet('Test rows');
@@ -62,7 +62,7 @@ describe('Export Report', () => {
 
   it('writes a PDF, also of nothing', async () => {
     for (const pages of [undefined, []]) {
-      const bytes = await buffer(renderReport('pdf', report(pages)));
+      const bytes = await buffer(await renderReport('pdf', report(pages)));
       expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     }
   });

@@ -1,6 +1,4 @@
 import { PassThrough, Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
-import PDFDocument from 'pdfkit';
 import { currencyExponent, type Currency } from '../../auctions/auctions.schema.js';
 import { majorUnits, majorUnitsText, moneyText } from '../settlements/money-text.js';
 
@@ -75,7 +73,8 @@ async function* csvChunks<R>(report: Report<R>): AsyncGenerator<string> {
 const moneyFormat = (currency: Currency) =>
   currencyExponent[currency] === 0 ? '#,##0' : `#,##0.${'0'.repeat(currencyExponent[currency])}`;
 
-function xlsxStream<R>(report: Report<R>): Readable {
+async function xlsxStream<R>(report: Report<R>): Promise<Readable> {
+  const { default: ExcelJS } = await import('exceljs');
   const output = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: output,
@@ -118,7 +117,8 @@ function xlsxStream<R>(report: Report<R>): Readable {
 
 const PDF_MARGIN = 36;
 
-function pdfStream<R>(report: Report<R>): Readable {
+async function pdfStream<R>(report: Report<R>): Promise<Readable> {
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     layout: 'landscape',
@@ -189,8 +189,11 @@ function pdfStream<R>(report: Report<R>): Readable {
   return doc as unknown as Readable;
 }
 
-/** The report in a format, as a stream written while its rows are read. */
-export function renderReport<R>(format: ReportFormat, report: Report<R>): Readable {
+/**
+ * The report in a format, as a stream written while its rows are read. The Excel and PDF writers
+ * are loaded on the first export that needs them, not by every host at start.
+ */
+export async function renderReport<R>(format: ReportFormat, report: Report<R>): Promise<Readable> {
   switch (format) {
     case 'csv':
       return Readable.from(csvChunks(report));

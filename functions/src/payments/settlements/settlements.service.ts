@@ -671,7 +671,7 @@ export async function statementPdf(ctx: RequestContext, id: string): Promise<Sta
   const auction = await getAuction(ctx, record.auctionId).catch(() => undefined);
   const house = auction?.auctionHouseName || (await accountNameOf(ctx.scope.accountId));
   return {
-    data: renderStatementPdf(toStatement(record), house),
+    data: await renderStatementPdf(toStatement(record), house),
     fileName: `statement-${fileSafe(record.consignorName)}-${record.sequence}-${record.createdAt.slice(0, 10)}.pdf`,
   };
 }

@@ -73,7 +73,7 @@ const statement: Statement = {
 
 describe('the statement PDF', () => {
   it('is a whole PDF, over several pages when the lots need them', async () => {
-    const bytes = await buffer(renderStatementPdf(statement, 'Harborview Auctions'));
+    const bytes = await buffer(await renderStatementPdf(statement, 'Harborview Auctions'));
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(bytes.subarray(-6).toString('latin1')).toContain('%%EOF');
 
@@ -82,7 +82,9 @@ describe('the statement PDF', () => {
       lotId: `l${i}`,
       lotNumber: String(i + 1),
     }));
-    const long = await buffer(renderStatementPdf({ ...statement, lines: many }, 'Harborview'));
+    const long = await buffer(
+      await renderStatementPdf({ ...statement, lines: many }, 'Harborview'),
+    );
     expect(long.toString('latin1').match(/\/Type \/Page\b/g)?.length ?? 0).toBeGreaterThan(5);
   });
 });

@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream';
-import PDFDocument from 'pdfkit';
 import { moneyText } from './money-text.js';
 import type { Statement } from './settlements.schema.js';
 
@@ -32,9 +31,11 @@ const statusText: Record<Statement['status'], string> = {
 /**
  * Draws one statement: the house, consignor and auction, a table of the lots settled (lot, title,
  * hammer, commission, fees, net), the adjustments carried in, the lots still awaiting their buyer's
- * payment, the totals and the payout status. Answers the PDF as a stream, written as it is drawn.
+ * payment, the totals and the payout status. Answers the PDF as a stream, written as it is drawn
+ * (pdfkit loaded on the first statement, not by every host at start).
  */
-export function renderStatementPdf(statement: Statement, house: string): Readable {
+export async function renderStatementPdf(statement: Statement, house: string): Promise<Readable> {
+  const { default: PDFDocument } = await import('pdfkit');
   const money = (minor: number) => moneyText(minor, statement.currency);
   const doc = new PDFDocument({
     size: 'A4',
