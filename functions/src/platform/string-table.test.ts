@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { grown, StringTable } from './string-table.js';
+import { grown, StringMap, StringTable } from './string-table.js';
 
 describe('StringTable', () => {
   it('numbers each string once, in the order added, and gives it back', () => {
@@ -81,5 +81,38 @@ describe('grown', () => {
     expect(larger.length).toBe(6);
     expect([...larger.subarray(0, 3)]).toEqual([1, 2, 3]);
     expect(grown(array, 100).length).toBe(100);
+  });
+});
+
+describe('StringMap', () => {
+  it('names a value by each key, keeps the first unless told to replace it, and forgets', () => {
+    const map = new StringMap();
+    expect(map.get('vase|Ceramics')).toBeUndefined();
+    map.setIfAbsent('vase|Ceramics', 'item-1');
+    map.setIfAbsent('vase|Ceramics', 'item-2');
+    map.setIfAbsent('clock|Clocks', 'item-2');
+    expect(map.get('vase|Ceramics')).toBe('item-1');
+    expect(map.get('clock|Clocks')).toBe('item-2');
+    map.set('vase|Ceramics', 'item-3');
+    expect(map.get('vase|Ceramics')).toBe('item-3');
+    // Forgetting another value leaves the key as it is.
+    map.forget('vase|Ceramics', 'item-1');
+    expect(map.get('vase|Ceramics')).toBe('item-3');
+    map.forget('vase|Ceramics', 'item-3');
+    expect(map.get('vase|Ceramics')).toBeUndefined();
+    map.setIfAbsent('vase|Ceramics', 'item-4');
+    expect(map.get('vase|Ceramics')).toBe('item-4');
+    expect(map.get('clock|Clocks')).toBe('item-2');
+  });
+
+  it('keeps every key as it grows past its first tables', () => {
+    const map = new StringMap();
+    const count = 50_000;
+    for (let index = 0; index < count; index += 1) map.set(`key-${index}`, `value-${index % 1000}`);
+    const wrong: number[] = [];
+    for (let index = 0; index < count; index += 1) {
+      if (map.get(`key-${index}`) !== `value-${index % 1000}`) wrong.push(index);
+    }
+    expect(wrong).toEqual([]);
   });
 });

@@ -174,3 +174,38 @@ export class StringTable {
     this.slots = slots;
   }
 }
+
+/**
+ * Keys, each naming one string (a record's document id), kept in string tables: what an import
+ * remembers of every record on file and every row it writes, at a few dozen bytes a key rather
+ * than the small objects of a Map. A key no longer names anything once forgotten.
+ */
+export class StringMap {
+  private readonly keys = new StringTable();
+  private readonly values = new StringTable();
+  /** Per key: its value's number plus one; 0 for none. */
+  private targets = new Int32Array(1024);
+
+  get(key: string): string | undefined {
+    const number = this.keys.find(key);
+    const target = number === EMPTY ? 0 : (this.targets[number] as number);
+    return target ? this.values.at(target - 1) : undefined;
+  }
+
+  /** The key names `value` from now on. */
+  set(key: string, value: string) {
+    const number = this.keys.add(key);
+    this.targets = grown(this.targets, number + 1);
+    this.targets[number] = this.values.add(value) + 1;
+  }
+
+  /** The key names `value` unless it names something already. */
+  setIfAbsent(key: string, value: string) {
+    if (this.get(key) === undefined) this.set(key, value);
+  }
+
+  /** The key names nothing, if it named `value`. */
+  forget(key: string, value: string) {
+    if (this.get(key) === value) this.targets[this.keys.find(key)] = 0;
+  }
+}

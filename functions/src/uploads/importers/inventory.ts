@@ -25,6 +25,7 @@ import type { RequestContext } from '../../platform/context.js';
 import { isConflict } from '../../platform/cosmos-errors.js';
 import { AppError, forbidden } from '../../platform/errors.js';
 import { inFlight } from '../../platform/in-flight.js';
+import { StringMap } from '../../platform/string-table.js';
 import type {
   ImporterContext,
   ImporterDefinition,
@@ -228,13 +229,13 @@ export function itemKeyOf(values: Record<string, unknown>): string | null {
 
 /** The account's items by title and category, and those this run adds. */
 class ItemIndex {
-  private readonly byKey = new Map<string, string>();
-  private readonly byTitle = new Map<string, string>();
+  private readonly byKey = new StringMap();
+  private readonly byTitle = new StringMap();
 
   add(id: string, title: string, category: string) {
     const key = titleKey(title);
-    if (!this.byKey.has(`${key}|${category}`)) this.byKey.set(`${key}|${category}`, id);
-    if (!this.byTitle.has(key)) this.byTitle.set(key, id);
+    this.byKey.setIfAbsent(`${key}|${category}`, id);
+    this.byTitle.setIfAbsent(key, id);
   }
 
   /** The item a row names: by title and category, or by title alone when it has none. */
@@ -245,10 +246,8 @@ class ItemIndex {
 
   forget(id: string, input: Pick<ItemInput, 'title' | 'category'>) {
     const key = titleKey(input.title);
-    if (input.category && this.byKey.get(`${key}|${input.category}`) === id) {
-      this.byKey.delete(`${key}|${input.category}`);
-    }
-    if (this.byTitle.get(key) === id) this.byTitle.delete(key);
+    if (input.category) this.byKey.forget(`${key}|${input.category}`, id);
+    this.byTitle.forget(key, id);
   }
 }
 

@@ -29,6 +29,7 @@ import { caseFiles } from '../../legal/documents/documents.service.js';
 import { runRulesFor } from '../../legal/rules/rules.service.js';
 import type { RequestContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { StringMap } from '../../platform/string-table.js';
 import type {
   ImporterContext,
   ImporterDefinition,
@@ -270,8 +271,8 @@ export function caseKeyOf(values: Record<string, unknown>): string | null {
 
 /** The account's cases by number and by bidder, auction and type, and those this run files. */
 class CaseIndex {
-  private readonly byNumber = new Map<string, string>();
-  private readonly byParties = new Map<string, string>();
+  private readonly byNumber = new StringMap();
+  private readonly byParties = new StringMap();
 
   add(
     id: string,
@@ -280,8 +281,7 @@ class CaseIndex {
   ) {
     this.byNumber.set(caseNumber.toLowerCase(), id);
     if (input.bidderId || input.auctionId) {
-      const key = compositeKey(input.bidderId, input.auctionId, input.caseType);
-      if (!this.byParties.has(key)) this.byParties.set(key, id);
+      this.byParties.setIfAbsent(compositeKey(input.bidderId, input.auctionId, input.caseType), id);
     }
   }
 
