@@ -251,19 +251,21 @@ describe('an inventory upload', () => {
       {
         name: 'revalued.csv',
         data: csv([
-          'Title,Category,Low Estimate,High Estimate,Condition',
-          `teapot  ${tag},Silver,"1,250.00",2500,Good`,
+          'Title,Category,Low Estimate,High Estimate,Condition,Location',
+          `teapot  ${tag},Silver,"1,250.00",2500,Good,`,
+          // The same item again in the same batch: it moves on top of the row before.
+          `Teapot ${tag},Silver,"1,250.00",2500,Good,Strongroom`,
         ]),
       },
     ]);
-    expect(second.results).toMatchObject({ recordsImported: 0, duplicates: 1 });
+    expect(second.results).toMatchObject({ recordsImported: 0, duplicates: 2 });
     const preview = await domain<OverwritePreview>('GET', `/data-upload/${second.id}/overwrites`, {
       token: owner.token,
     });
     expect(preview.body).toMatchObject({
-      rowsRead: 1,
+      rowsRead: 2,
       complete: true,
-      wouldUpdate: 1,
+      wouldUpdate: 2,
       wouldCreate: 0,
     });
     expect(preview.body.changes[0]).toMatchObject({
@@ -278,19 +280,25 @@ describe('an inventory upload', () => {
       ],
     });
     const updated = await rerun(second, 'update');
-    expect(lastRun(updated)).toMatchObject({ mode: 'update', created: 0, updated: 1 });
+    expect(lastRun(updated)).toMatchObject({ mode: 'update', created: 0, updated: 2 });
     const teapot = byTitle(`Teapot ${tag}`);
     const revalued = await domain<InventoryItem>('GET', `/inventory/items/${teapot.id}`, {
       token: owner.token,
     });
-    expect(revalued.body.estimatedValue).toEqual({ low: 125000, high: 250000 });
+    expect(revalued.body).toMatchObject({
+      estimatedValue: { low: 125000, high: 250000 },
+      location: 'Strongroom',
+    });
 
     // Undo puts the teapot back as it was.
     expect(await undo(updated)).toMatchObject({ kind: 'undo', restored: 1, removed: 0 });
     const putBack = await domain<InventoryItem>('GET', `/inventory/items/${teapot.id}`, {
       token: owner.token,
     });
-    expect(putBack.body.estimatedValue).toEqual({ low: 125000, high: 200000 });
+    expect(putBack.body).toMatchObject({
+      estimatedValue: { low: 125000, high: 200000 },
+      location: 'Vault',
+    });
 
     // Someone edits the quilt after the run: undoing the first upload keeps it.
     const quilt = byTitle(`Quilt ${tag}`);

@@ -84,6 +84,15 @@ const items = new TenantRepository<ItemRecord>(inventoryContainer.id);
 
 export const findItem = (scope: AccountScope, id: string) => items.find(scope, id);
 
+/** The named items on file (a missing id is simply not in the answer). */
+export function itemsWithIds(scope: AccountScope, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return items.all(scope, {
+    where: "c.kind = 'item' AND ARRAY_CONTAINS(@ids, c.id)",
+    parameters: [{ name: '@ids', value: ids }],
+  });
+}
+
 export const createItemRecord = (scope: AccountScope, record: Omit<ItemRecord, 'accountId'>) =>
   items.create(scope, record);
 

@@ -24,6 +24,7 @@ import {
   deleteItemRecord,
   deletePhoto,
   findItem,
+  itemsWithIds,
   itemTitles,
   itemsToScore,
   listItemPage,
@@ -312,6 +313,12 @@ export async function listItems(
 
 export async function getItem(ctx: RequestContext, id: string): Promise<InventoryItem> {
   return toItem(await getRecord(ctx, id));
+}
+
+/** The named items on file by id, in one query (an upload's batch of rows to update). */
+export async function getItems(ctx: RequestContext, ids: string[]) {
+  const records = await itemsWithIds(ctx.scope, ids);
+  return new Map(records.map((record) => [record.id, toItem(record)]));
 }
 
 export async function createItem(

@@ -15,6 +15,7 @@ import {
   deleteItem,
   formatMoney,
   getItem,
+  getItems,
   itemCreator,
   itemTitlesOf,
   restoreItem,
@@ -306,8 +307,12 @@ function beforeOf(item: InventoryItem): Record<string, unknown> {
   return rest;
 }
 
-/** New items wait for a batch: their ledger entries are stored together, then each is written. */
+/**
+ * New items, and rows of `update` mode whose item is on file, wait for a batch: their ledger
+ * entries are stored together (and the items to update read together), then each is written.
+ */
 const CREATE_BATCH = 25;
+const UPDATE_BATCH = 25;
 const WRITES_IN_FLIGHT = 2;
 
 interface PendingItem {
@@ -316,9 +321,15 @@ interface PendingItem {
   input: ItemInput;
 }
 
+interface PendingUpdate extends PendingItem {
+  values: Record<string, unknown>;
+}
+
 class InventoryRows implements RowImporter {
   private pending: PendingItem[] = [];
   private pendingIds = new Set<string>();
+  private updates: PendingUpdate[] = [];
+  private readonly updateIds = new Set<string>();
   private readonly writes = inFlight(WRITES_IN_FLIGHT);
   private created = 0;
   private updated = 0;
@@ -356,38 +367,54 @@ class InventoryRows implements RowImporter {
       sink.duplicate();
       return;
     }
-    await this.overwriteItem(ref, existing, input, values);
+    // A second row of an item waiting in the batch is compared with what the first one wrote.
+    if (this.updateIds.has(existing)) await this.writeUpdates();
+    this.updates.push({ ref, id: existing, input, values });
+    this.updateIds.add(existing);
+    if (this.updates.length >= UPDATE_BATCH) await this.writeUpdates();
   }
 
-  private async overwriteItem(
-    ref: RowRef,
-    id: string,
-    input: ItemInput,
-    values: Record<string, unknown>,
-  ) {
+  /**
+   * The batch of rows whose item is on file: the items read in one query, each one's version as
+   * it was stored in one ledger document, then each overwritten over the version read.
+   */
+  private async writeUpdates() {
     const { ctx, sink, ledger } = this.run;
-    const item = await itemOnFile(ctx, id);
-    if (!item) {
-      this.index.forget(id, input);
-      sink.error(ref, { field: 'title', message: 'names an item deleted while importing' });
-      return;
+    const batch = this.updates;
+    this.updates = [];
+    this.updateIds.clear();
+    const onFile = await getItems(
+      ctx,
+      batch.map(({ id }) => id),
+    );
+    const planned: (PendingUpdate & { item: InventoryItem; update: ItemUpdate })[] = [];
+    for (const row of batch) {
+      const item = onFile.get(row.id);
+      if (!item) {
+        this.index.forget(row.id, row.input);
+        sink.error(row.ref, { field: 'title', message: 'names an item deleted while importing' });
+        continue;
+      }
+      const update = changesOf(item, row.input, row.values);
+      if (Object.keys(update).length === 0) sink.duplicate();
+      else planned.push({ ...row, item, update });
     }
-    const update = changesOf(item, input, values);
-    if (Object.keys(update).length === 0) {
-      sink.duplicate();
-      return;
+    if (planned.length === 0) return;
+    await ledger.intend(
+      planned.map(({ id, item }) => ({ entity: 'inventory-item', id, before: beforeOf(item) })),
+    );
+    for (const { ref, id, item, update } of planned) {
+      try {
+        await updateItem(ctx, id, item.etag, update);
+      } catch (error) {
+        ledger.skipped('inventory-item', id);
+        sink.error(ref, refusalOf(error));
+        continue;
+      }
+      ledger.landed('inventory-item', id);
+      this.updated += 1;
+      sink.updated('inventory-item', id);
     }
-    await ledger.intend([{ entity: 'inventory-item', id, before: beforeOf(item) }]);
-    try {
-      await updateItem(ctx, id, item.etag, update);
-    } catch (error) {
-      ledger.skipped('inventory-item', id);
-      sink.error(ref, refusalOf(error));
-      return;
-    }
-    ledger.landed('inventory-item', id);
-    this.updated += 1;
-    sink.updated('inventory-item', id);
   }
 
   /** Whether this row's item on file is one this run wrote before it crashed (just resumed). */
@@ -433,6 +460,7 @@ class InventoryRows implements RowImporter {
   }
 
   async flush() {
+    if (this.updates.length) await this.writeUpdates();
     if (this.pending.length) await this.write();
     await this.writes.finish();
   }
