@@ -933,6 +933,52 @@ describe('undo cut short inside a ledger document', () => {
   });
 });
 
+describe('a file written again through its link after it was checked', () => {
+  it('is neither served nor read again: the download answers 409 and a re-run names the file', async () => {
+    const tag = tagOf();
+    const name = `Written again ${tag}`;
+    const data = Buffer.from(`firstName,lastName,email\nAda,Again${tag},ada-${tag}@example.com\n`);
+    const session = await domain<UploadSession>('POST', '/data-upload/sessions', {
+      token: owner.token,
+      body: {
+        name,
+        description: 'Checked, then overwritten',
+        category: 'bidders',
+        files: [{ name: 'people.csv', size: data.length }],
+      },
+    });
+    expect(session.status, JSON.stringify(session.body)).toBe(201);
+    const id = session.body.upload.id;
+    const url = session.body.targets[0]?.url as string;
+    await putBlob(url, data);
+    const complete = await domain<Upload>('POST', `/data-upload/${id}/complete`, {
+      token: owner.token,
+    });
+    expect(complete.status, JSON.stringify(complete.body)).toBe(200);
+    const done = await settled(owner.token, id, name);
+    expect(done.results).toMatchObject({ recordsImported: 1, errorCount: 0 });
+
+    // The link still writes for a while: a program put there afterwards goes nowhere.
+    await putBlob(url, Buffer.concat([Buffer.from('MZ'), Buffer.alloc(64)]));
+    const download = await domain('GET', `/data-upload/download/${id}`, { token: owner.token });
+    expect(download.status).toBe(409);
+    expect(messageOf(download)).toBe(
+      'people.csv was written again after it was checked; upload it anew',
+    );
+    const again = await rerun(owner.token, id, done.etag, { mode: 'new' });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    const reread = await settled(owner.token, id, name);
+    expect(reread.results.errors).toEqual([
+      {
+        file: 'people.csv',
+        row: null,
+        field: null,
+        message: 'was written again after it was checked; upload it anew',
+      },
+    ]);
+  });
+});
+
 describe('cancel', () => {
   it('removes an upload still uploading, with its files', async () => {
     const tag = tagOf();

@@ -108,20 +108,25 @@ export async function deleteAccountBlobs(accountId: string): Promise<number> {
   return deleted;
 }
 
+/** A read of the version `etag` names was refused: the blob was written since (412). */
+export const isChangedBlob = (error: unknown) => statusOf(error) === 412;
+
 /**
  * A blob's bytes from `offset` on, as a stream: a large file is never held whole. The SDK resumes
  * a download cut off part way (up to `retries` times) from where it stopped. Undefined when the
- * blob is not there.
+ * blob is not there. With `etag`, only that version is read (`isChangedBlob` when it is not).
  */
 export async function openBlobStream(
   containerName: string,
   blobName: string,
-  offset = 0,
-  retries = 5,
+  { offset = 0, retries = 5, etag }: { offset?: number; retries?: number; etag?: string } = {},
 ): Promise<Readable | undefined> {
   const client = (await blobContainer(containerName)).getBlockBlobClient(blobName);
   try {
-    const response = await client.download(offset, undefined, { maxRetryRequests: retries });
+    const response = await client.download(offset, undefined, {
+      maxRetryRequests: retries,
+      ...(etag ? { conditions: { ifMatch: etag } } : {}),
+    });
     return response.readableStreamBody as Readable | undefined;
   } catch (error) {
     if (isNotFound(error)) return undefined;
@@ -146,17 +151,18 @@ export async function putBlobStream(
   });
 }
 
-/** A blob's size and type, or undefined when it does not exist. */
+/** A blob's size, type and version, or undefined when it does not exist. */
 export async function blobProperties(
   containerName: string,
   blobName: string,
-): Promise<{ size: number; contentType: string } | undefined> {
+): Promise<{ size: number; contentType: string; etag: string | null } | undefined> {
   const client = (await blobContainer(containerName)).getBlockBlobClient(blobName);
   try {
     const properties = await client.getProperties();
     return {
       size: properties.contentLength ?? 0,
       contentType: properties.contentType ?? 'application/octet-stream',
+      etag: properties.etag ?? null,
     };
   } catch (error) {
     if (isNotFound(error)) return undefined;
@@ -164,18 +170,23 @@ export async function blobProperties(
   }
 }
 
-/** `length` bytes of a blob from `offset` (fewer at its end). */
+/** `length` bytes of a blob from `offset` (fewer at its end); with `etag`, of that version only. */
 export async function readBlobRange(
   containerName: string,
   blobName: string,
   offset: number,
   length: number,
+  etag?: string,
 ): Promise<Buffer> {
   if (length <= 0) return Buffer.alloc(0);
   const client = (await blobContainer(containerName)).getBlockBlobClient(blobName);
   try {
     // Not downloadToBuffer: it fails when the blob ends before `length` bytes.
-    const response = await client.download(offset, length);
+    const response = await client.download(
+      offset,
+      length,
+      etag ? { conditions: { ifMatch: etag } } : {},
+    );
     const chunks: Buffer[] = [];
     for await (const chunk of response.readableStreamBody ?? []) chunks.push(chunk as Buffer);
     return Buffer.concat(chunks);

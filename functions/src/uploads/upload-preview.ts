@@ -1,5 +1,6 @@
 import { Readable, Transform } from 'node:stream';
-import { blobProperties, openBlobStream, readBlobRange } from '../platform/blob.js';
+import { blobProperties, isChangedBlob, openBlobStream, readBlobRange } from '../platform/blob.js';
+import { conflict } from '../platform/errors.js';
 import { inFlight } from '../platform/in-flight.js';
 import type { RequestContext } from '../platform/context.js';
 import { HEAD_BYTES, recogniseFile } from './content-check.js';
@@ -13,10 +14,16 @@ import {
   savedMappingOf,
 } from './mapping.js';
 import { dataRows, fileProblemOf, jsonArrayItems } from './upload-processors.js';
-import { uploadBlobName, UPLOADS_BLOB_CONTAINER, type UploadRecord } from './uploads.repo.js';
+import {
+  fileVersionOf,
+  uploadBlobName,
+  UPLOADS_BLOB_CONTAINER,
+  type UploadRecord,
+} from './uploads.repo.js';
 import {
   OVERWRITE_PREVIEW_ROWS,
   PREVIEW_ROWS,
+  UPLOAD_FILE_CHANGED,
   type ColumnMapping,
   type FileFormat,
   type OverwritePreview,
@@ -83,13 +90,17 @@ function firstBytes(bytes: number) {
   });
 }
 
-/** The first `count` rows of a tabular file read from its first bytes, by source column. */
+/**
+ * The first `count` rows of a tabular file read from its first bytes, by source column: of the
+ * version `etag` names, once the upload is complete.
+ */
 async function firstRows(
   blobName: string,
   format: Tabular,
   jsonKey: string | null,
   saved: ColumnMapping | undefined,
   count: number,
+  etag: string | undefined,
 ): Promise<FirstRows> {
   const columns: string[] = [];
   const rows: Record<string, unknown>[] = [];
@@ -98,7 +109,7 @@ async function firstRows(
     return header;
   };
   if (format === 'xlsx') {
-    const source = await openBlobStream(UPLOADS_BLOB_CONTAINER, blobName);
+    const source = await openBlobStream(UPLOADS_BLOB_CONTAINER, blobName, { etag });
     if (!source) return { columns, rows, problem: 'is missing from storage' };
     const limited = source.pipe(firstBytes(PREVIEW_XLSX_BYTES));
     try {
@@ -120,7 +131,7 @@ async function firstRows(
     }
     return { columns, rows, problem: null };
   }
-  const head = await readBlobRange(UPLOADS_BLOB_CONTAINER, blobName, 0, PREVIEW_BYTES);
+  const head = await readBlobRange(UPLOADS_BLOB_CONTAINER, blobName, 0, PREVIEW_BYTES, etag);
   const cut = head.length >= PREVIEW_BYTES;
   let problem: string | null = null;
   try {
@@ -196,7 +207,11 @@ export async function previewOf(
       definition?.jsonKey ?? null,
       saved,
       PREVIEW_ROWS,
-    );
+      fileVersionOf(record, file.index),
+    ).catch((error: unknown): FirstRows => {
+      if (!isChangedBlob(error)) throw error;
+      return { columns: [], rows: [], problem: UPLOAD_FILE_CHANGED };
+    });
     const mapping = effectiveMapping(fields, read.columns, saved);
     return {
       ...base,
@@ -253,7 +268,11 @@ export async function overwritesOf(
     const source = await openBlobStream(
       UPLOADS_BLOB_CONTAINER,
       uploadBlobName(record.accountId, record.id, file.index),
-    );
+      { etag: fileVersionOf(record, file.index) },
+    ).catch((error: unknown) => {
+      if (isChangedBlob(error)) throw conflict(`${file.name} ${UPLOAD_FILE_CHANGED}`);
+      throw error;
+    });
     if (!source) continue;
     const rows = dataRows(
       file.format,

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { writeAudit } from '../platform/audit.js';
-import { deleteBlob, openBlobStream, putBlobStream } from '../platform/blob.js';
+import { deleteBlob, isChangedBlob, openBlobStream, putBlobStream } from '../platform/blob.js';
 import { systemContext, type RequestContext } from '../platform/context.js';
 import { AppError } from '../platform/errors.js';
 import type { QueueFunction } from '../platform/functions.js';
@@ -43,6 +43,7 @@ import {
   deleteUploadErrorsOf,
   errorReportBlobName,
   failedRowsBlobName,
+  fileVersionOf,
   findUpload,
   uploadBlobName,
   UPLOADS_BLOB_CONTAINER,
@@ -53,6 +54,7 @@ import { Cancelled, newRun, openRun, RunRecord, Stopped, withRun } from './run-r
 import {
   MAX_LISTED_ERRORS,
   PROCESS_QUEUE,
+  UPLOAD_FILE_CHANGED,
   downloadPath,
   errorReportPath,
   processMessageSchema,
@@ -482,13 +484,23 @@ class UploadRun extends RunRecord {
     return this.record.totalBytes || this.record.files.reduce((sum, file) => sum + file.size, 0);
   }
 
-  /** A file's rows from Blob Storage as they stream in; a failure of the blob marks itself. */
+  /**
+   * A file's rows from Blob Storage as they stream in, of the version `complete` checked; a
+   * failure of the blob marks itself. A problem naming the file when it cannot be read.
+   */
   private async open(file: UploadFile) {
-    const source = await openBlobStream(
-      UPLOADS_BLOB_CONTAINER,
-      uploadBlobName(this.ctx.scope.accountId, this.record.id, file.index),
-    );
-    if (!source) return undefined;
+    let source: Readable | undefined;
+    try {
+      source = await openBlobStream(
+        UPLOADS_BLOB_CONTAINER,
+        uploadBlobName(this.ctx.scope.accountId, this.record.id, file.index),
+        { etag: fileVersionOf(this.record, file.index) },
+      );
+    } catch (error) {
+      if (isChangedBlob(error)) return { problem: UPLOAD_FILE_CHANGED };
+      throw error;
+    }
+    if (!source) return { problem: 'is missing from storage' };
     const state = { sourceFailed: false };
     const counted = byteCounter((bytes) => {
       this.bytesRead += bytes;
@@ -534,8 +546,8 @@ class UploadRun extends RunRecord {
       return;
     }
     const opened = await this.open(upload);
-    if (!opened) {
-      this.rowError(file, null, { field: null, message: 'is missing from storage' });
+    if (opened.problem !== undefined) {
+      this.rowError(file, null, { field: null, message: opened.problem });
       return;
     }
     const rows = dataRows(reading.format, opened.counted as Readable, reading.reading);

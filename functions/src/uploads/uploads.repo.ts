@@ -42,10 +42,19 @@ export interface UploadRecord extends Omit<Upload, 'etag'> {
   } | null;
   /** The column mappings the user chose, by file (files left out use the detected mapping). */
   mappings?: FileMappings;
+  /**
+   * Each file's version (blob ETag, by file index) as `complete` checked it. The browser's write
+   * link outlives the check, so what reads the file afterwards reads that version only.
+   */
+  fileVersions?: Record<number, string>;
   revision: number;
   createdAt: string;
   updatedAt: string;
 }
+
+/** The version of a file that `complete` checked (none for a file the server stored itself). */
+export const fileVersionOf = (record: Pick<UploadRecord, 'fileVersions'>, index: number) =>
+  record.fileVersions?.[index];
 
 /** Fields a record written before runs, undo and cancel existed may lack. */
 type LaterFields = 'runs' | 'undone' | 'cancelRequested' | 'auctionId';

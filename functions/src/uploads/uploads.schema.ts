@@ -64,6 +64,14 @@ export const UPLOAD_MESSAGES = {
   failed: 'Failed to upload data. Please try again.',
 } as const;
 
+/**
+ * A file written again through the upload's write link (which stays valid for a while) after
+ * `complete` checked it: while it is checked, and afterwards, where its error names the file.
+ */
+export const UPLOAD_FILE_CHANGING =
+  'A file of this upload was written to while it was checked; complete it once every file is in';
+export const UPLOAD_FILE_CHANGED = 'was written again after it was checked; upload it anew';
+
 export const uploadFileSchema = z.object({
   /** file_0, file_1, ... in the form's order. */
   index: z.number().int(),

@@ -7,6 +7,7 @@ import {
   blobWriteUrl,
   deleteBlobsUnder,
   ensureBlobCors,
+  isChangedBlob,
   openBlobStream,
   putBlobStream,
   readBlobRange,
@@ -46,6 +47,7 @@ import {
   deleteUploadRecord,
   errorReportBlobName,
   failedRowsBlobName,
+  fileVersionOf,
   findUpload,
   pageUploads,
   replaceUpload,
@@ -60,6 +62,8 @@ import {
   MAX_UPLOAD_FILES,
   MAX_UPLOAD_TOTAL_BYTES,
   PROCESS_QUEUE,
+  UPLOAD_FILE_CHANGED,
+  UPLOAD_FILE_CHANGING,
   UPLOAD_MESSAGES,
   downloadPath,
   errorReportPath,
@@ -215,9 +219,9 @@ const refused = (problems: { field: string; reason: string }[]) =>
   );
 
 const rangeOf =
-  (blobName: string): RangeReader =>
+  (blobName: string, etag?: string): RangeReader =>
   (offset, length) =>
-    readBlobRange(UPLOADS_BLOB_CONTAINER, blobName, offset, length);
+    readBlobRange(UPLOADS_BLOB_CONTAINER, blobName, offset, length, etag);
 
 /** Streams one file of the form to its blob, checked by its head before and structure after. */
 async function storeFormFile(
@@ -564,14 +568,27 @@ export async function completeUpload(
     ]);
     throw payloadTooLarge(UPLOAD_MESSAGES.tooLarge);
   }
-  const verdicts = await Promise.all(
-    record.files.map(async (file, index) => {
-      const blobName = uploadBlobName(record.accountId, record.id, file.index);
-      const size = real[index] ?? 0;
-      const head = await readBlobRange(UPLOADS_BLOB_CONTAINER, blobName, 0, HEAD_BYTES);
-      return recogniseFile(head, size, rangeOf(blobName));
-    }),
-  );
+  // Each file is checked, and later read, as the version whose size was just taken.
+  const versions: Record<number, string> = {};
+  record.files.forEach((file, index) => {
+    const etag = sizes[index]?.etag;
+    if (etag) versions[file.index] = etag;
+  });
+  let verdicts: Awaited<ReturnType<typeof recogniseFile>>[];
+  try {
+    verdicts = await Promise.all(
+      record.files.map(async (file, index) => {
+        const blobName = uploadBlobName(record.accountId, record.id, file.index);
+        const size = real[index] ?? 0;
+        const etag = versions[file.index];
+        const head = await readBlobRange(UPLOADS_BLOB_CONTAINER, blobName, 0, HEAD_BYTES, etag);
+        return recogniseFile(head, size, rangeOf(blobName, etag));
+      }),
+    );
+  } catch (error) {
+    if (isChangedBlob(error)) throw conflict(UPLOAD_FILE_CHANGING);
+    throw error;
+  }
   const refusals = record.files.flatMap((file, index) => {
     const verdict = verdicts[index];
     return verdict && !verdict.ok ? [{ file, reason: verdict.reason }] : [];
@@ -606,6 +623,7 @@ export async function completeUpload(
         totalBytes: files.reduce((sum, file) => sum + file.size, 0),
         status: 'processing',
         progress: 0,
+        fileVersions: versions,
         ...(mappings ? { mappings } : {}),
         auctionId: input.auctionId ?? record.auctionId,
         revision: record.revision + 1,
@@ -704,8 +722,10 @@ export async function uploadDownload(
   const file = record.files.find((candidate) => candidate.index === what.file);
   if (!file?.received) throw notFound('File not found');
   const blobName = uploadBlobName(record.accountId, record.id, file.index);
+  const etag = fileVersionOf(record, file.index);
   const stored = await blobProperties(UPLOADS_BLOB_CONTAINER, blobName);
-  const data = stored && (await openBlobStream(UPLOADS_BLOB_CONTAINER, blobName));
+  if (etag && stored && stored.etag !== etag) throw conflict(`${file.name} ${UPLOAD_FILE_CHANGED}`);
+  const data = stored && (await openBlobStream(UPLOADS_BLOB_CONTAINER, blobName, { etag }));
   if (!stored || !data) throw notFound('File not found');
   return {
     data,
