@@ -3,13 +3,14 @@ import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Conflict } from '../../functions/src/conflicts/conflicts.schema.js';
-import type {
-  OverwritePreview,
-  Upload,
-  UploadFile,
-  UploadPreview,
-  UploadSession,
-  UploadStatusView,
+import {
+  PROCESS_QUEUE,
+  type OverwritePreview,
+  type Upload,
+  type UploadFile,
+  type UploadPreview,
+  type UploadSession,
+  type UploadStatusView,
 } from '../../functions/src/uploads/uploads.schema.js';
 import {
   codeOf,
@@ -33,6 +34,7 @@ usePlatformEnvironment();
 const { processUpload } = await import('../../functions/src/uploads/upload-worker.js');
 const { systemContext } = await import('../../functions/src/platform/context.js');
 const { putBlobStream } = await import('../../functions/src/platform/blob.js');
+const { enqueue } = await import('../../functions/src/platform/queue.js');
 const repo = await import('../../functions/src/uploads/uploads.repo.js');
 const { newRun, withRun } = await import('../../functions/src/uploads/run-record.js');
 
@@ -1050,6 +1052,43 @@ describe('cancel', () => {
     expect(undo.status).toBe(200);
     const undone = await settled(owner.token, id, name);
     expect(undone.runs[1]).toMatchObject({ kind: 'undo', removed: kept.length });
+    expect((await listAll(owner.token, { search: tag, limit: 200 })).bidders).toHaveLength(0);
+  });
+});
+
+describe('a run the queue gave up on', () => {
+  it('ends in error at its last checkpoint, saying so, and what it imported can be undone', async () => {
+    const tag = tagOf();
+    const name = `Given up ${tag}`;
+    const id = await stage(owner.accountId, name, [
+      { name: 'first.csv', data: bidderRows(tag, 'F', 60) },
+      { name: 'second.csv', data: bidderRows(tag, 'S', 60) },
+    ]);
+    const ctx = systemContext(owner.accountId);
+    await expect(processUpload(ctx, id, { failAfterRows: 70 })).rejects.toThrow('Injected failure');
+    expect((await recordOf(owner.accountId, id)).status).toBe('processing');
+
+    // Its last try failed too: the stack's host moves the message to the poison queue, as here.
+    await enqueue(`${PROCESS_QUEUE}-poison`, { accountId: owner.accountId, uploadId: id });
+    const stopped = await settled(owner.token, id, name);
+    expect(stopped.status).toBe('error');
+    expect(stopped.runs).toMatchObject([{ kind: 'import', cancelled: false, stopped: true }]);
+    expect(stopped.runs[0]?.finishedAt).not.toBeNull();
+    const kept = (await listAll(owner.token, { search: tag, limit: 200 })).bidders;
+    expect(kept.length).toBeGreaterThanOrEqual(60);
+    expect(stopped.runs[0]?.created).toBeGreaterThanOrEqual(60);
+    expect(stopped.results.notes?.at(-1)?.message).toBe(
+      `Stopped: processing failed again each time it was tried. The ${stopped.results.recordsImported} records it imported before stopping stay; Undo removes them.`,
+    );
+
+    // Undo takes back everything the run wrote, those after its last checkpoint included.
+    const undo = await domain('POST', `/data-upload/${id}/undo`, {
+      token: owner.token,
+      headers: ifMatch(stopped.etag),
+    });
+    expect(undo.status, JSON.stringify(undo.body)).toBe(200);
+    const undone = await settled(owner.token, id, name);
+    expect(undone).toMatchObject({ status: 'completed', undone: true });
     expect((await listAll(owner.token, { search: tag, limit: 200 })).bidders).toHaveLength(0);
   });
 });

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { writeAudit } from '../platform/audit.js';
 import { deleteBlob, isChangedBlob, openBlobStream, putBlobStream } from '../platform/blob.js';
 import { systemContext, type RequestContext } from '../platform/context.js';
+import { isStale } from '../platform/cosmos-errors.js';
 import { AppError } from '../platform/errors.js';
 import type { QueueFunction } from '../platform/functions.js';
 import type { Stored } from '../platform/repo.js';
@@ -45,6 +46,7 @@ import {
   failedRowsBlobName,
   fileVersionOf,
   findUpload,
+  replaceUpload,
   uploadBlobName,
   UPLOADS_BLOB_CONTAINER,
   type StoredUploadError,
@@ -782,6 +784,57 @@ export async function processUpload(
   }
 }
 
+/** What an upload's history says of a run the queue gave up on. */
+export function abandonedNote(run: RunEntry | undefined, imported: number) {
+  if (run?.kind === 'undo') {
+    return 'Undo stopped: it failed again each time it was tried. Undo again to finish it.';
+  }
+  return imported === 0
+    ? 'Stopped: processing failed again each time it was tried, before it imported any records. Run it again, or upload the files anew.'
+    : `Stopped: processing failed again each time it was tried. The ${imported} record${imported === 1 ? '' : 's'} it imported before stopping stay; Undo removes them.`;
+}
+
+/**
+ * After the queue gave up on an upload's message (each of its tries failed, and it went to the
+ * poison queue): the run under way ends in error at its last checkpoint, so the upload is no
+ * longer "processing" for good, and what the run wrote before stays in the ledger for Undo.
+ */
+export async function abandonUpload(ctx: RequestContext, uploadId: string): Promise<void> {
+  for (let attempt = 0; ; attempt += 1) {
+    const record = await findUpload(ctx.scope, uploadId);
+    if (!record || record.status !== 'processing') return;
+    const run = openRun(record);
+    const at = new Date().toISOString();
+    const message = abandonedNote(run, record.checkpoint?.imported ?? 0);
+    const notes = (record.results.notes ?? []).filter((note) => note.message !== message);
+    try {
+      await replaceUpload(
+        ctx.scope,
+        {
+          ...(run ? withRun(record, { ...run, finishedAt: at, stopped: true }) : record),
+          status: 'error',
+          completedDate: at,
+          results: { ...record.results, notes: [...notes, { file: null, message }] },
+          revision: record.revision + 1,
+          updatedAt: at,
+        },
+        record._etag,
+      );
+    } catch (error) {
+      // A worker (or the user) moved it on meanwhile: read it again.
+      if (isStale(error) && attempt < 4) continue;
+      throw error;
+    }
+    await writeAudit(ctx, {
+      action: 'upload.abandon',
+      entity: { type: 'upload', id: uploadId },
+      before: { status: 'processing' },
+      after: { status: 'error', run: run?.number ?? null, kind: run?.kind ?? null },
+    });
+    return;
+  }
+}
+
 /** The queue trigger: one message per upload whose files have all arrived, or to undo. */
 export const uploadWorkerFunction: QueueFunction = {
   kind: 'queue',
@@ -791,5 +844,16 @@ export const uploadWorkerFunction: QueueFunction = {
     // The record's run under way says whether to process or undo; the message's action agrees.
     const { accountId, uploadId } = processMessageSchema.parse(message);
     await processUpload(systemContext(accountId), uploadId);
+  },
+};
+
+/** The messages the queue gave up on (moved to its poison queue after their last try). */
+export const uploadAbandonedFunction: QueueFunction = {
+  kind: 'queue',
+  name: 'data-upload-abandoned',
+  queueName: `${PROCESS_QUEUE}-poison`,
+  handler: async (message) => {
+    const { accountId, uploadId } = processMessageSchema.parse(message);
+    await abandonUpload(systemContext(accountId), uploadId);
   },
 };

@@ -14,7 +14,7 @@ import {
 import { importResultSchema } from '../bidders/bidders.schema.js';
 import { attachment } from '../payments/exports/report-writer.js';
 import { readForm, type FormPart } from './files.js';
-import { uploadWorkerFunction } from './upload-worker.js';
+import { uploadAbandonedFunction, uploadWorkerFunction } from './upload-worker.js';
 import {
   acceptFormUpload,
   cancelUpload,
@@ -399,5 +399,6 @@ export const uploadFunctions: FunctionTable = {
       handler: async ({ ctx, params }) => ({ json: await deleteUpload(ctx, params.uploadId) }),
     }),
     uploadWorkerFunction,
+    uploadAbandonedFunction,
   ],
 };

@@ -143,8 +143,17 @@ export const uploadRunSchema = z.object({
   restored: z.number().int(),
   kept: z.number().int(),
   cancelled: z.boolean(),
+  /**
+   * Ended by the platform: every try of the run failed, so it stopped at its last checkpoint
+   * (what it did by then stays, and an import's can be undone).
+   */
+  stopped: z.boolean().optional(),
 });
 export type UploadRun = z.infer<typeof uploadRunSchema>;
+
+/** An undo that took back all it set out to (one cancelled or stopped part way did not). */
+export const undoRanToItsEnd = (run: UploadRun) =>
+  run.kind === 'undo' && run.finishedAt !== null && !run.cancelled && !run.stopped;
 
 export const uploadSchema = z.object({
   id: z.string(),

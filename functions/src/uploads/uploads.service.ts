@@ -65,6 +65,7 @@ import {
   UPLOAD_FILE_CHANGED,
   UPLOAD_FILE_CHANGING,
   UPLOAD_MESSAGES,
+  undoRanToItsEnd,
   downloadPath,
   errorReportPath,
   UPLOAD_SAS_MINUTES,
@@ -783,7 +784,7 @@ function recordsKeptOf(record: UploadRecord): number {
   if (!importerFor(record.category) || record.runs.length === 0) {
     return record.results.recordsImported;
   }
-  const lastUndo = record.runs.findLastIndex((run) => run.kind === 'undo' && !run.cancelled);
+  const lastUndo = record.runs.findLastIndex(undoRanToItsEnd);
   const since = record.runs.slice(lastUndo + 1).filter((run) => run.kind === 'import');
   const kept = lastUndo >= 0 ? (record.runs[lastUndo]?.kept ?? 0) : 0;
   return kept + since.reduce((sum, run) => sum + run.created + run.updated, 0);

@@ -41,7 +41,7 @@ import {
   PlayRegular,
   TableSimpleRegular,
 } from '@fluentui/react-icons';
-import type { ImportMode, Upload } from '@contracts/uploads/uploads.schema';
+import { undoRanToItsEnd, type ImportMode, type Upload } from '@contracts/uploads/uploads.schema';
 import { useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { messageOf } from '../../../lib/api-client';
@@ -237,9 +237,7 @@ export function UploadCard({
     ? [...upload.runs].reverse().find((run) => run.kind === 'undo')
     : undefined;
   // What an undo that ran to its end took back is gone: only imports since then can be undone.
-  const sinceUndo = upload.runs.slice(
-    upload.runs.findLastIndex((run) => run.kind === 'undo' && run.finishedAt && !run.cancelled) + 1,
-  );
+  const sinceUndo = upload.runs.slice(upload.runs.findLastIndex(undoRanToItsEnd) + 1);
   const wrote = sinceUndo.some((run) => run.kind === 'import' && run.created + run.updated > 0);
   const canRerun = importing && finished && upload.files.every((file) => file.received);
   const canUndo = importing && finished && !upload.undone && wrote;

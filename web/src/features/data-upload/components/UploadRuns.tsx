@@ -63,7 +63,7 @@ export function runFigures(run: UploadRun): string {
 
 /**
  * The runs of an upload, newest first: each one's kind and mode, figures, who started it and
- * when, and whether it was cancelled or is still going.
+ * when, and whether it was cancelled, stopped by failures, or is still going.
  */
 export function UploadRuns({ runs, uploadName }: { runs: UploadRun[]; uploadName: string }) {
   const styles = useStyles();
@@ -83,6 +83,10 @@ export function UploadRuns({ runs, uploadName }: { runs: UploadRun[]; uploadName
                   {run.cancelled ? (
                     <Badge appearance="tint" color="warning">
                       Cancelled
+                    </Badge>
+                  ) : run.stopped ? (
+                    <Badge appearance="tint" color="danger">
+                      Stopped
                     </Badge>
                   ) : run.finishedAt === null ? (
                     <Badge appearance="tint" color="brand">
