@@ -615,8 +615,32 @@ describe('bidder conflicts', () => {
 
     // Run again, the same pair is not recorded twice.
     expect((await rerun(owner.token, done.id, done.etag, { mode: 'update' })).status).toBe(200);
-    await settled(owner.token, done.id, name);
+    const again = await settled(owner.token, done.id, name);
     expect((await listed()).body.items).toHaveLength(1);
+
+    // Undone, the import's bidder is gone: its conflict is closed, and no choice applies to it.
+    const undo = await domain('POST', `/data-upload/${done.id}/undo`, {
+      token: owner.token,
+      headers: ifMatch(again.etag),
+    });
+    expect(undo.status, JSON.stringify(undo.body)).toBe(200);
+    const undone = await settled(owner.token, done.id, name);
+    expect(undone.results.notes?.at(-1)?.message).toBe(
+      'Undone: 1 record removed, 0 put back, 0 kept because they were changed after the import. 1 conflict it left for a decision was closed.',
+    );
+    const [closed] = (await listed()).body.items;
+    expect(closed).toMatchObject({
+      status: 'skipped',
+      resolution: null,
+      resolvedBy: { id: expect.any(String), name: expect.any(String) },
+      note: 'Skipped: the import that recorded it was undone.',
+    });
+    const resolve = await domain('POST', `/data-upload/conflicts/${closed?.id}/resolve`, {
+      token: owner.token,
+      body: { resolution: 'use_imported' },
+      headers: ifMatch(closed?.etag),
+    });
+    expect(resolve.status).toBe(409);
   });
 });
 

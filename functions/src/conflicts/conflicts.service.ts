@@ -663,6 +663,73 @@ async function resolveShown(
   return resolved;
 }
 
+/** How many pending conflicts are read at a time when an undo closes its upload's. */
+const CLOSE_PAGE = 100;
+
+/** What a conflict closed by its upload's undo says. */
+export const UNDONE_IMPORT_NOTE = 'Skipped: the import that recorded it was undone.';
+
+/**
+ * The pending conflicts an upload's imports recorded, closed as skipped once the upload is undone:
+ * their imported side is gone or taken back, so no choice may apply it any more. `by` is who asked
+ * for the undo. A conflict someone resolved first keeps their decision. Answers how many.
+ */
+export async function closeUploadConflicts(
+  ctx: RequestContext,
+  uploadId: string,
+  by: { id: string; name: string } | null,
+): Promise<number> {
+  let closed = 0;
+  for (;;) {
+    const page = await pageConflicts(
+      ctx.scope,
+      { status: 'pending', uploadId },
+      CLOSE_PAGE,
+      undefined,
+    );
+    for (const shown of page.items) {
+      let current: Stored<ConflictRecord> | undefined = shown;
+      while (current?.status === 'pending') {
+        // Someone is applying a choice to it this minute: the undo's next try closes it, or finds
+        // it resolved (a platform failure, so the queue tries the undo's end again).
+        if (claimLive(current)) {
+          throw new Error(`Conflict ${current.id} is being resolved; its undo closes it later`);
+        }
+        try {
+          await replaceConflict(
+            ctx.scope,
+            {
+              ...stored(current),
+              status: 'skipped',
+              resolution: null,
+              choices: null,
+              resolvedBy: by,
+              resolvedAt: now(),
+              note: UNDONE_IMPORT_NOTE,
+              claim: null,
+              updatedAt: now(),
+            },
+            current._etag,
+          );
+          closed += 1;
+          await writeAudit(ctx, {
+            action: 'conflict.skip',
+            entity: { type: 'conflict', id: current.id },
+            before: { status: 'pending' },
+            after: { status: 'skipped', note: UNDONE_IMPORT_NOTE },
+          });
+          break;
+        } catch (error) {
+          if (!isStale(error)) throw error;
+          current = await findConflict(ctx.scope, current.id);
+        }
+      }
+    }
+    // Each page's conflicts leave the filter as they close: the next first page is the rest.
+    if (page.items.length < CLOSE_PAGE || !page.continuationToken) return closed;
+  }
+}
+
 /** `POST /data-upload/conflicts/{id}/resolve`: one conflict, as the person saw it (If-Match). */
 export async function resolveConflict(
   ctx: RequestContext,

@@ -1,3 +1,4 @@
+import { closeUploadConflicts } from '../conflicts/conflicts.service.js';
 import { writeAudit } from '../platform/audit.js';
 import type { RequestContext } from '../platform/context.js';
 import { inFlight } from '../platform/in-flight.js';
@@ -265,14 +266,22 @@ class UndoRun extends RunRecord {
     const run: UploadRun = { ...this.run, ...this.counts, finishedAt: at, cancelled };
     const { removed, restored, kept } = this.counts;
     const told = `${removed} record${removed === 1 ? '' : 's'} removed, ${restored} put back, ${kept} kept because ${kept === 1 ? 'it was' : 'they were'} changed after the import`;
+    // What the upload's imports left waiting for a decision can no longer be decided for them.
+    const conflictsClosed = cancelled
+      ? 0
+      : await closeUploadConflicts(this.ctx, this.record.id, this.run.by);
+    const closed =
+      conflictsClosed === 0
+        ? ''
+        : ` ${conflictsClosed} conflict${conflictsClosed === 1 ? '' : 's'} it left for a decision ${conflictsClosed === 1 ? 'was' : 'were'} closed.`;
     const note = cancelled
       ? `The undo was cancelled part way (${told}); Undo again to take back the rest.`
-      : `Undone: ${told}.`;
+      : `Undone: ${told}.${closed}`;
     await writeAudit(this.ctx, {
       action: cancelled ? 'upload.undo-cancel' : 'upload.undo',
       entity: { type: 'upload', id: this.record.id },
       before: { status: 'processing' },
-      after: { run: run.number, removed, restored, kept, cancelled },
+      after: { run: run.number, removed, restored, kept, cancelled, conflictsClosed },
     });
     await this.save((record) => ({
       ...withRun(record, run),
