@@ -1,7 +1,14 @@
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
-import { HEAD_BYTES, judgeZip, recogniseFile, recogniseHead } from './content-check.js';
+import {
+  HEAD_BYTES,
+  judgeZip,
+  MAX_WORKBOOK_TEXT_BYTES,
+  recogniseFile,
+  recogniseHead,
+  workbookTextProblem,
+} from './content-check.js';
 
 /** The whole check, as the service runs it on a stored file. */
 const check = (bytes: Buffer) =>
@@ -207,5 +214,32 @@ describe('recogniseFile: legacy Office and installers', () => {
       ok: false,
       reason: 'is not one of the accepted formats',
     });
+  });
+});
+
+describe('workbookTextProblem', () => {
+  const problemOf = (bytes: Buffer) =>
+    workbookTextProblem(bytes.length, (offset, length) =>
+      Promise.resolve(bytes.subarray(offset, offset + length)),
+    );
+
+  it('passes a workbook whose shared text fits, and one with none', async () => {
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('Bidders').addRows([
+      ['First Name', 'Email'],
+      ['Ada', 'ada@example.com'],
+    ]);
+    expect(await problemOf(Buffer.from(await workbook.xlsx.writeBuffer()))).toBeNull();
+    expect(await problemOf(await zipOf({ 'xl/worksheets/sheet1.xml': '<worksheet/>' }))).toBeNull();
+  });
+
+  it('names a workbook with more shared text than is read in memory, by its size', async () => {
+    // 17,000,011 bytes: just over 16 MB.
+    const text = `<sst>${'<si><t>a</t></si>'.repeat(1_000_000)}</sst>`;
+    expect(text.length).toBeGreaterThan(MAX_WORKBOOK_TEXT_BYTES);
+    const bytes = await zipOf({ 'xl/sharedStrings.xml': text, 'xl/workbook.xml': '<workbook/>' });
+    expect(await problemOf(bytes)).toBe(
+      `holds 17 MB of text, more than a workbook may (16 MB) to be read here; save it as CSV and upload that`,
+    );
   });
 });

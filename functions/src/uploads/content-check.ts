@@ -309,6 +309,27 @@ async function checkZip(size: number, read: RangeReader): Promise<Verdict> {
   return entries ? judgeZip(entries) : broken;
 }
 
+/**
+ * The most text a workbook's shared-strings part may hold for its rows to be read: the reader
+ * keeps every shared string in memory while it reads the sheet that refers to them by number.
+ */
+export const MAX_WORKBOOK_TEXT_BYTES = 16 * 1024 * 1024;
+
+const MB = 1024 * 1024;
+
+/**
+ * Why a workbook's rows cannot be read within the host's memory, or null: its shared text is
+ * larger than MAX_WORKBOOK_TEXT_BYTES (a CSV of the same rows streams, whatever its size).
+ */
+export async function workbookTextProblem(size: number, read: RangeReader): Promise<string | null> {
+  const directory = await centralDirectoryOf(size, read);
+  if (!directory || directory.offset + directory.size > size) return null;
+  const entries = zipEntries(await read(directory.offset, directory.size), directory.entries);
+  const text = entries?.find((entry) => /(^|\/)sharedstrings\d*\.xml$/i.test(entry.name));
+  if (!text || text.uncompressed <= MAX_WORKBOOK_TEXT_BYTES) return null;
+  return `holds ${Math.ceil(text.uncompressed / MB)} MB of text, more than a workbook may (${MAX_WORKBOOK_TEXT_BYTES / MB} MB) to be read here; save it as CSV and upload that`;
+}
+
 // ---- OLE compound files: legacy Word and Excel, and Windows installers ----
 
 /** Root CLSIDs of Windows Installer packages, patches and transforms ({000C108x-...-46}). */

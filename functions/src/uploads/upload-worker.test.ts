@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import JSZip from 'jszip';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { systemContext } from '../platform/context.js';
 import { withStatus } from '../platform/cosmos-errors.js';
@@ -130,6 +131,9 @@ vi.mock('../platform/blob.js', () => ({
     store.blobs.delete(name);
     return Promise.resolve();
   },
+  readBlobRange: (_container: string, name: string, offset: number, length: number) =>
+    Promise.resolve(store.blobs.get(name)?.subarray(offset, offset + length) ?? Buffer.alloc(0)),
+  isChangedBlob: () => false,
 }));
 
 vi.mock('../platform/audit.js', () => ({
@@ -210,7 +214,7 @@ const ctx = systemContext(ACCOUNT);
 function stage(
   id: string,
   category: UploadRecord['category'],
-  files: { name: string; format: UploadFile['format']; data: string }[],
+  files: { name: string; format: UploadFile['format']; data: string | Buffer }[],
 ) {
   files.forEach((file, index) =>
     store.blobs.set(`${ACCOUNT}/${id}/${index}`, Buffer.from(file.data)),
@@ -448,6 +452,25 @@ describe('processUpload', () => {
     await processUpload(ctx, 'u6');
     expect(recordOf('u6')).toMatchObject({ status: 'completed' });
     expect(recordOf('u6').results).toMatchObject({ recordsProcessed: 500, recordsImported: 500 });
+  });
+
+  it('reads no row of a workbook with more shared text than it may hold, and names the file', async () => {
+    const zip = new JSZip();
+    zip.file('[Content_Types].xml', '<Types/>');
+    zip.file('xl/sharedStrings.xml', `<sst>${'<si><t>a</t></si>'.repeat(1_000_000)}</sst>`);
+    const data = await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+    stage('u8', 'bidders', [{ name: 'big.xlsx', format: 'xlsx', data }]);
+    await processUpload(ctx, 'u8');
+    expect(recordOf('u8')).toMatchObject({ status: 'error' });
+    expect(recordOf('u8').results.errors).toEqual([
+      {
+        file: 'big.xlsx',
+        row: null,
+        field: null,
+        message:
+          'holds 17 MB of text, more than a workbook may (16 MB) to be read here; save it as CSV and upload that',
+      },
+    ]);
   });
 
   it('is what the queue runs, with the message checked', async () => {

@@ -1,11 +1,18 @@
 import type { Readable } from 'node:stream';
 import { writeAudit } from '../platform/audit.js';
-import { deleteBlob, isChangedBlob, openBlobStream, putBlobStream } from '../platform/blob.js';
+import {
+  deleteBlob,
+  isChangedBlob,
+  openBlobStream,
+  putBlobStream,
+  readBlobRange,
+} from '../platform/blob.js';
 import { systemContext, type RequestContext } from '../platform/context.js';
 import { isStale } from '../platform/cosmos-errors.js';
 import { AppError } from '../platform/errors.js';
 import type { QueueFunction } from '../platform/functions.js';
 import type { Stored } from '../platform/repo.js';
+import { workbookTextProblem } from './content-check.js';
 import { csvRows } from './files.js';
 import type {
   ImporterDefinition,
@@ -491,13 +498,17 @@ class UploadRun extends RunRecord {
    * failure of the blob marks itself. A problem naming the file when it cannot be read.
    */
   private async open(file: UploadFile) {
+    const blobName = uploadBlobName(this.ctx.scope.accountId, this.record.id, file.index);
+    const etag = fileVersionOf(this.record, file.index);
     let source: Readable | undefined;
     try {
-      source = await openBlobStream(
-        UPLOADS_BLOB_CONTAINER,
-        uploadBlobName(this.ctx.scope.accountId, this.record.id, file.index),
-        { etag: fileVersionOf(this.record, file.index) },
-      );
+      if (file.format === 'xlsx') {
+        const problem = await workbookTextProblem(file.size, (offset, length) =>
+          readBlobRange(UPLOADS_BLOB_CONTAINER, blobName, offset, length, etag),
+        );
+        if (problem) return { problem };
+      }
+      source = await openBlobStream(UPLOADS_BLOB_CONTAINER, blobName, { etag });
     } catch (error) {
       if (isChangedBlob(error)) return { problem: UPLOAD_FILE_CHANGED };
       throw error;
