@@ -23,7 +23,7 @@ import { round, summarise } from './stats.js';
  *      the hosts' node arguments in `bidders`, to try other caps.
  *  (c) `conflicts`: 10,000 conflicts listed, a page at a time, through GET
  *      /data-upload/conflicts, and 1,000 resolved with POST /data-upload/conflicts/bulk-resolve.
- * `npm run bench -- uploads` (BENCH_UPLOADS=transfer,conflicts,bidders,bidders-capped picks the
+ * `npm run bench -- uploads` (BENCH_UPLOADS=transfer,conflicts,bidders,bidders-uncapped picks the
  * parts), or alone: `tsx tests/bench/uploads.ts`.
  */
 

@@ -240,6 +240,22 @@ describe('Data Processing: Uploads & Processing', () => {
         .click(),
     ]);
     expect(readFileSync(await report.path()).toString('utf8')).toMatch(/not-an-email|email/);
+
+    // A download the service refuses says so in the spec's words, with the service's reason.
+    await page.route('**/data-upload/download/**', (route) =>
+      route.fulfill({
+        status: 404,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'not_found', message: 'File not found' } }),
+      }),
+    );
+    await card(uploadName)
+      .getByRole('button', { name: `Download ${fileName}` })
+      .click();
+    const alert = page.getByText(/^Download failed: 404( Not Found)?$/);
+    await alert.waitFor();
+    await page.getByText('File not found', { exact: true }).waitFor();
+    await page.unroute('**/data-upload/download/**');
   });
 
   it('keeps the history after a reload, and filters it', async () => {

@@ -13,6 +13,8 @@ export class ApiError extends Error {
     readonly code: string,
     readonly details?: unknown,
     readonly correlationId?: string,
+    /** The HTTP reason phrase, when the service answered ("Not Found"). */
+    readonly statusText?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -59,7 +61,14 @@ export async function errorFrom(response: Response): Promise<ApiError> {
   if (parsed.success) {
     const { code, message, details } = parsed.data.error;
     const refused = response.status === 403 ? refusalMessage(details) : null;
-    return new ApiError(refused ?? message, response.status, code, details, correlationId);
+    return new ApiError(
+      refused ?? message,
+      response.status,
+      code,
+      details,
+      correlationId,
+      response.statusText,
+    );
   }
   return new ApiError(
     `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`,
@@ -67,6 +76,7 @@ export async function errorFrom(response: Response): Promise<ApiError> {
     'http_error',
     undefined,
     correlationId,
+    response.statusText,
   );
 }
 

@@ -44,7 +44,7 @@ import {
 import { undoRanToItsEnd, type ImportMode, type Upload } from '@contracts/uploads/uploads.schema';
 import { useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { messageOf } from '../../../lib/api-client';
+import { ApiError, messageOf } from '../../../lib/api-client';
 import { countOf } from '../../../lib/plural';
 import { useNotify } from '../../../lib/toast';
 import { useAction } from '../../../lib/use-action';
@@ -188,7 +188,12 @@ export function UploadCard({
     try {
       await work();
     } catch (error) {
-      notify.error('Download failed', messageOf(error));
+      // The spec's words, "Download failed: {status} {statusText}", then the service's reason.
+      const status =
+        error instanceof ApiError && error.status > 0
+          ? `: ${error.status} ${error.statusText ?? ''}`.trimEnd()
+          : '';
+      notify.error(`Download failed${status}`, messageOf(error));
     }
   };
 
