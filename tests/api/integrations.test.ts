@@ -5,6 +5,7 @@ import { sandboxControl, type AccountSnapshot } from '../../functions/dev/platfo
 import type { Auction, AuctionListItem } from '../../functions/src/auctions/auctions.schema.js';
 import type { Lot } from '../../functions/src/auctions/lots/lots.schema.js';
 import type { Bidder } from '../../functions/src/bidders/bidders.schema.js';
+import type { Conflict } from '../../functions/src/conflicts/conflicts.schema.js';
 import {
   KEY_EXPIRED_MESSAGE,
   type PlatformConnection,
@@ -492,6 +493,72 @@ describe('bidders from platforms', () => {
       },
     });
     expect(again.body.counts).toMatchObject({ created: 0, unchanged: 1 });
+  });
+});
+
+describe('a platform bidder who may be someone on file', () => {
+  it('is brought in and kept for a decision under Conflict Resolution, once', async () => {
+    const owner = await freshOwner();
+    const tag = randomUUID().slice(0, 6);
+    const onFile = await createBidder(owner.token, {
+      firstName: 'Nora',
+      lastName: `Lindqvist${tag}`,
+      email: `nora-${tag}@example.com`,
+      phone: '+1 401 555 0199',
+    });
+    const proxy = await control().createAccount({
+      platform: 'ProxyBid',
+      auctions: 0,
+      bidders: 2,
+      // The same name and mailbox, but for its +tag: likely the same person, not surely.
+      include: [
+        {
+          firstName: 'Nora',
+          lastName: `Lindqvist${tag}`,
+          email: `nora-${tag}+auctions@example.com`,
+        },
+      ],
+    });
+    await connect(owner, 'ProxyBid', proxy.key);
+    const choices = await domain<{ bidders: { externalId: string; email: string | null }[] }>(
+      'GET',
+      '/platforms/ProxyBid/bidders',
+      { token: owner.token },
+    );
+    const planted = choices.body.bidders.find((bidder) => bidder.email?.includes(tag));
+    const importOnce = () =>
+      domain<SyncRun>('POST', '/import/ProxyBid/bidders', {
+        token: owner.token,
+        body: { externalIds: [planted!.externalId] },
+      });
+    const run = await importOnce();
+    expect(run.status).toBe(200);
+    expect(run.body.counts.created).toBe(1);
+    const listed = async () =>
+      (
+        await domain<{ items: Conflict[] }>('GET', '/data-upload/conflicts?type=bidder', {
+          token: owner.token,
+        })
+      ).body.items;
+    const [conflict, ...others] = await listed();
+    expect(others).toEqual([]);
+    expect(conflict).toMatchObject({
+      type: 'bidder',
+      conflictType: 'duplicate',
+      status: 'pending',
+      uploadId: null,
+      uploadName: 'ProxyBid sync',
+      source: { kind: 'sync', platform: 'ProxyBid', externalId: planted!.externalId },
+      existingId: onFile.id,
+    });
+    expect(conflict?.fields).toContainEqual({
+      field: 'email',
+      label: 'Email',
+      existing: `nora-${tag}@example.com`,
+      imported: `nora-${tag}+auctions@example.com`,
+    });
+    expect((await importOnce()).status).toBe(200);
+    expect(await listed()).toHaveLength(1);
   });
 });
 

@@ -6,7 +6,11 @@ import {
 } from '../auctions/auctions.service.js';
 import { platforms, type AuctionStatus, type Platform } from '../auctions/auctions.schema.js';
 import { getBidder } from '../bidders/bidders.service.js';
-import { mergeableFields, type MergeableField } from '../bidders/bidders.schema.js';
+import {
+  mergeableFields,
+  type DuplicateView,
+  type MergeableField,
+} from '../bidders/bidders.schema.js';
 import { toListItem } from '../bidders/bidder-model.js';
 import { mergePair, pairStatus } from '../bidders/duplicates.service.js';
 import { linkableAuction, settleAuctionLink } from '../integrations/sync.service.js';
@@ -140,6 +144,67 @@ export async function recordConflict(
     },
   });
   return { id, created: true };
+}
+
+/** The fields a bidder pair can differ in, labelled as the bidder import's columns are. */
+const bidderFieldLabels: Record<string, string> = {
+  firstName: 'First Name',
+  lastName: 'Last Name',
+  email: 'Email',
+  phone: 'Phone',
+  street: 'Street',
+  city: 'City',
+  state: 'State',
+  zip: 'ZIP',
+  country: 'Country',
+  status: 'Status',
+};
+
+/** A bidder as a conflict shows it: its id, a title, and the facts compared. */
+const pairSideView = (bidder: DuplicateView['bidder1']): Record<string, unknown> => ({
+  id: bidder.id,
+  title: `${bidder.firstName} ${bidder.lastName}`.trim(),
+  bidderId: bidder.bidderId,
+  firstName: bidder.firstName,
+  lastName: bidder.lastName,
+  email: bidder.email,
+  phone: bidder.phone,
+  ...bidder.address,
+  status: bidder.status,
+  etag: bidder.etag,
+});
+
+/**
+ * A pending duplicate pair (Bidders › Duplicates) one of whose bidders an import or a sync wrote,
+ * as a conflict: `importedId` is the imported side, the other the one on file. Recorded once per
+ * key; answers whether it is new.
+ */
+export async function recordBidderPair(
+  ctx: RequestContext,
+  pair: DuplicateView,
+  importedId: string,
+  recorder: Pick<NewConflict, 'key' | 'source' | 'uploadName'>,
+): Promise<boolean> {
+  const firstImported = pair.bidder1.id === importedId;
+  const [existing, imported] = firstImported
+    ? [pair.bidder2, pair.bidder1]
+    : [pair.bidder1, pair.bidder2];
+  const { created } = await recordConflict(ctx, {
+    ...recorder,
+    subject: { type: 'bidder', matchId: pair.id, existingId: existing.id, importedId: imported.id },
+    conflictType: 'duplicate',
+    matchScore: pair.confidenceScore,
+    existingRecord: pairSideView(existing),
+    importedRecord: pairSideView(imported),
+    guard: { existing: existing.etag, imported: imported.etag },
+    fields: pair.conflicts.map((conflict) => ({
+      field: conflict.field,
+      label: bidderFieldLabels[conflict.field] ?? conflict.field,
+      existing: firstImported ? conflict.value2 : conflict.value1,
+      imported: firstImported ? conflict.value1 : conflict.value2,
+    })),
+  });
+  return created;
 }
 
 export function toConflict(record: Stored<ConflictRecord>): Conflict {

@@ -6,6 +6,8 @@ import {
   createBidder,
   linkPlatformIdentity,
 } from '../bidders/bidders.service.js';
+import { pendingPairsOf } from '../bidders/duplicates.service.js';
+import { recordBidderPair } from '../conflicts/conflicts.service.js';
 import { isConflict } from '../platform/cosmos-errors.js';
 import { AppError } from '../platform/errors.js';
 import { MAX_BATCH_OPERATIONS, type Stored } from '../platform/repo.js';
@@ -314,5 +316,41 @@ export async function applyPlatformBidders(
       results.push(change(bidder, null, 'failed', error.message));
     }
   }
+  await recordSyncConflicts(scope, results);
   return results;
+}
+
+/**
+ * The bidders a sync brought in that may be someone already on file (a pending duplicate pair,
+ * below the auto-merge threshold), each pair as a conflict for a person to decide under Conflict
+ * Resolution, the platform's bidder as the imported side. Recorded once per pair, however often
+ * the platform sends the bidder.
+ */
+export async function recordSyncConflicts(scope: RecordScope, changes: readonly SyncChange[]) {
+  const externalOf = new Map(
+    changes.flatMap((entry) =>
+      entry.action === 'created' && entry.localId ? [[entry.localId, entry.externalId]] : [],
+    ),
+  );
+  if (externalOf.size === 0) return;
+  const { platform } = scope.connection;
+  for (const pair of await pendingPairsOf(scope.ctx, [...externalOf.keys()])) {
+    const first = pair.bidder1;
+    const second = pair.bidder2;
+    // Of two bidders the sync brought in, the newer is the imported one.
+    const importedId =
+      externalOf.has(first.id) && (!externalOf.has(second.id) || first.createdAt > second.createdAt)
+        ? first.id
+        : second.id;
+    await recordBidderPair(scope.ctx, pair, importedId, {
+      key: `sync:${platform}:bidder-pair:${pair.id}`,
+      source: {
+        kind: 'sync',
+        platform,
+        runId: scope.runId,
+        externalId: externalOf.get(importedId) as string,
+      },
+      uploadName: `${platform} sync`,
+    });
+  }
 }

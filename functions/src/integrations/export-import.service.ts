@@ -7,9 +7,9 @@ import { AppError } from '../platform/errors.js';
 import { validationError } from '../platform/validation.js';
 import { readAll, type FormPart } from '../uploads/files.js';
 import { writeLots, type RecordScope } from './auction-sync.js';
-import { applyPlatformBidder } from './bidder-sync.js';
+import { applyPlatformBidder, recordSyncConflicts } from './bidder-sync.js';
 import { parseExportFile, type ExportFileError } from './connectors/export-files.js';
-import type { Platform, SyncRun } from './integrations.schema.js';
+import type { Platform, SyncChange, SyncRun } from './integrations.schema.js';
 import { newRun, RunLog, toRun } from './sync.service.js';
 
 /** The form field the export file comes in. */
@@ -88,9 +88,12 @@ export async function importExportFile(
   if (read.kind === 'bidders') {
     const parsed = await parseExportFile(platform, 'bidders', read.file);
     errors = parsed.errors;
+    const changes: SyncChange[] = [];
     for (const bidder of parsed.bidders) {
       try {
-        run.add(await applyPlatformBidder(scope, bidder));
+        const entry = await applyPlatformBidder(scope, bidder);
+        changes.push(entry);
+        run.add(entry);
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         run.add({
@@ -104,6 +107,7 @@ export async function importExportFile(
         });
       }
     }
+    await recordSyncConflicts(scope, changes);
   } else {
     const auction = toAuction(await getAuction(ctx, read.auctionId as string));
     const parsed = await parseExportFile(platform, 'catalogue', read.file, {

@@ -5,7 +5,7 @@ import {
   type NewBidder,
 } from '../../bidders/bidder-import.service.js';
 import { rowProblem, toInput } from '../../bidders/bidder-rows.js';
-import type { BidderInput, BidderUpdate, DuplicateView } from '../../bidders/bidders.schema.js';
+import type { BidderInput, BidderUpdate } from '../../bidders/bidders.schema.js';
 import {
   biddersWithBidderIds,
   biddersWithEmails,
@@ -20,7 +20,7 @@ import {
 } from '../../bidders/bidders.service.js';
 import { pendingPairsOf, type MergeWatcher } from '../../bidders/duplicates.service.js';
 import type { ImportIndex } from '../../bidders/import-index.js';
-import { recordConflict } from '../../conflicts/conflicts.service.js';
+import { recordBidderPair } from '../../conflicts/conflicts.service.js';
 import type { RequestContext } from '../../platform/context.js';
 import { isNotFound, isStale } from '../../platform/cosmos-errors.js';
 import { AppError } from '../../platform/errors.js';
@@ -118,8 +118,6 @@ export const bidderFields: readonly MappableField[] = [
   field('firstAuction', 'First Auction'),
   field('lastAuction', 'Last Auction'),
 ];
-
-const labelOf = (key: string) => bidderFields.find((candidate) => candidate.key === key)?.label;
 
 type OnFile = Awaited<ReturnType<typeof getBidder>>;
 
@@ -515,42 +513,23 @@ class BidderRows implements RowImporter {
     ]);
     let recorded = 0;
     for (const pair of pairs) {
+      // Of two bidders the run wrote, the newer is the imported one.
       const firstImported =
         this.wrote(pair.bidder1.id) &&
         (!this.wrote(pair.bidder2.id) || pair.bidder1.createdAt > pair.bidder2.createdAt);
-      const [existing, imported] = firstImported
-        ? [pair.bidder2, pair.bidder1]
-        : [pair.bidder1, pair.bidder2];
-      try {
-        const { created } = await recordConflict(ctx, {
+      const created = await recordBidderPair(
+        ctx,
+        pair,
+        firstImported ? pair.bidder1.id : pair.bidder2.id,
+        {
           key: `upload:${upload.id}:${pair.id}`,
-          subject: {
-            type: 'bidder',
-            matchId: pair.id,
-            existingId: existing.id,
-            importedId: imported.id,
-          },
-          conflictType: 'duplicate',
           source: { kind: 'upload', uploadId: upload.id, uploadName: upload.name },
           uploadName: upload.name,
-          matchScore: pair.confidenceScore,
-          existingRecord: conflictView(existing),
-          importedRecord: conflictView(imported),
-          guard: { existing: existing.etag, imported: imported.etag },
-          fields: pair.conflicts.map((conflict) => ({
-            field: conflict.field,
-            label: labelOf(conflict.field) ?? conflict.field,
-            existing: firstImported ? conflict.value2 : conflict.value1,
-            imported: firstImported ? conflict.value1 : conflict.value2,
-          })),
-        });
-        if (created) {
-          sink.conflict();
-          recorded += 1;
-        }
-      } catch (error) {
-        // One of the two went meanwhile (merged, deleted): there is nothing left to decide.
-        if (!(error instanceof AppError && error.status === 404) && !isNotFound(error)) throw error;
+        },
+      );
+      if (created) {
+        sink.conflict();
+        recorded += 1;
       }
     }
     return recorded;
@@ -583,20 +562,6 @@ class BidderRows implements RowImporter {
     return { possibleDuplicates: matches, conflicts };
   }
 }
-
-/** A bidder as a conflict shows it: its id, a title, and the facts compared. */
-const conflictView = (bidder: DuplicateView['bidder1']): Record<string, unknown> => ({
-  id: bidder.id,
-  title: `${bidder.firstName} ${bidder.lastName}`.trim(),
-  bidderId: bidder.bidderId,
-  firstName: bidder.firstName,
-  lastName: bidder.lastName,
-  email: bidder.email,
-  phone: bidder.phone,
-  ...bidder.address,
-  status: bidder.status,
-  etag: bidder.etag,
-});
 
 const keyText = (value: unknown) =>
   typeof value === 'string' || typeof value === 'number' ? String(value).trim().toLowerCase() : '';
