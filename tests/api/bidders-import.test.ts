@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import type { Conflict } from '../../functions/src/conflicts/conflicts.schema.js';
 import { inject, beforeAll, describe, expect, it } from 'vitest';
 import {
   createBidder,
@@ -357,6 +358,22 @@ describe('recording likely duplicates an import brings in', () => {
     }>('GET', '/duplicates', { token });
     expect(pairs.body.summary.pending).toBe(1);
     expect(pairs.body.duplicates[0]).toMatchObject({ status: 'pending', confidenceScore: 70 });
+    // And it waits under Conflict Resolution, as an upload's likely duplicate does.
+    const conflicts = await domain<{ items: Conflict[] }>('GET', '/data-upload/conflicts', {
+      token,
+    });
+    expect(conflicts.body.items).toHaveLength(1);
+    expect(conflicts.body.items[0]).toMatchObject({
+      type: 'bidder',
+      conflictType: 'duplicate',
+      status: 'pending',
+      uploadId: null,
+      uploadName: 'Bidder import',
+      source: { kind: 'import' },
+      matchScore: 70,
+      importedRecord: { email: 'm.brennan@work.example.com' },
+      existingRecord: { email: 'marcus.brennan@example.com' },
+    });
   });
 });
 

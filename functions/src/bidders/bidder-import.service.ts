@@ -188,12 +188,12 @@ export async function recordImportMatches(
  * duplicates (same bidder ID or mailbox, in the account or earlier in the upload) skipped, the
  * rest scored and written in batches that are all-or-nothing, and likely duplicates recorded
  * for review. An upload refused part way (too large, cut off, a file that is not what it says)
- * takes back what it wrote.
+ * takes back what it wrote. Answers the result and the document ids of the bidders it wrote.
  */
 export async function importBidders(
   ctx: RequestContext,
   files: AsyncIterable<ImportFile>,
-): Promise<ImportResult> {
+): Promise<{ result: ImportResult; writtenIds: string[] }> {
   const settings = await scoringSettings(ctx);
   const index = await indexOfAccount(ctx);
   const result: ImportResult = {
@@ -266,7 +266,7 @@ export async function importBidders(
       possibleDuplicates: matches,
     },
   });
-  return result;
+  return { result, writtenIds: index.writtenIds() };
 }
 
 /** A platform bidder new to Lotwise: its input, its identity there, and the id chosen for it. */

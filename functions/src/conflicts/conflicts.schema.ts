@@ -37,6 +37,8 @@ export type ConflictField = z.infer<typeof conflictFieldSchema>;
 /** Where the conflict came from: an upload of the Data Processing Center, or a platform sync. */
 export const conflictSourceSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('upload'), uploadId: z.string(), uploadName: z.string() }),
+  /** POST /data-upload/bidders/import: files imported in the request, kept by no upload. */
+  z.object({ kind: z.literal('import'), importId: z.string() }),
   z.object({
     kind: z.literal('sync'),
     platform: z.string(),
@@ -49,9 +51,9 @@ export type ConflictSource = z.infer<typeof conflictSourceSchema>;
 export const conflictSchema = z.object({
   id: z.string(),
   type: z.enum(conflictTypes),
-  /** The upload it came from; null for a sync (then `source` names the platform). */
+  /** The upload it came from; null for a sync (then `source` names the platform) or an import. */
   uploadId: z.string().nullable(),
-  /** The upload's name, or "<Platform> sync" for a sync. */
+  /** The upload's name, "<Platform> sync" for a sync, "Bidder import" for the import route. */
   uploadName: z.string(),
   source: conflictSourceSchema,
   conflictType: z.enum(conflictKinds),

@@ -174,6 +174,14 @@ const pairSideView = (bidder: DuplicateView['bidder1']): Record<string, unknown>
   etag: bidder.etag,
 });
 
+/** Of a pair naming bidders an import or a sync wrote, the imported one: of two, the newer. */
+export function importedSide(pair: DuplicateView, wrote: (id: string) => boolean): string {
+  const { bidder1: first, bidder2: second } = pair;
+  return wrote(first.id) && (!wrote(second.id) || first.createdAt > second.createdAt)
+    ? first.id
+    : second.id;
+}
+
 /**
  * A pending duplicate pair (Bidders › Duplicates) one of whose bidders an import or a sync wrote,
  * as a conflict: `importedId` is the imported side, the other the one on file. Recorded once per

@@ -7,7 +7,7 @@ import {
   linkPlatformIdentity,
 } from '../bidders/bidders.service.js';
 import { pendingPairsOf } from '../bidders/duplicates.service.js';
-import { recordBidderPair } from '../conflicts/conflicts.service.js';
+import { importedSide, recordBidderPair } from '../conflicts/conflicts.service.js';
 import { isConflict } from '../platform/cosmos-errors.js';
 import { AppError } from '../platform/errors.js';
 import { MAX_BATCH_OPERATIONS, type Stored } from '../platform/repo.js';
@@ -335,13 +335,7 @@ export async function recordSyncConflicts(scope: RecordScope, changes: readonly 
   if (externalOf.size === 0) return;
   const { platform } = scope.connection;
   for (const pair of await pendingPairsOf(scope.ctx, [...externalOf.keys()])) {
-    const first = pair.bidder1;
-    const second = pair.bidder2;
-    // Of two bidders the sync brought in, the newer is the imported one.
-    const importedId =
-      externalOf.has(first.id) && (!externalOf.has(second.id) || first.createdAt > second.createdAt)
-        ? first.id
-        : second.id;
+    const importedId = importedSide(pair, (id) => externalOf.has(id));
     await recordBidderPair(scope.ctx, pair, importedId, {
       key: `sync:${platform}:bidder-pair:${pair.id}`,
       source: {

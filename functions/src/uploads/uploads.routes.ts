@@ -6,11 +6,7 @@ import type { FunctionTable } from '../platform/functions.js';
 import { AppError, payloadTooLarge } from '../platform/errors.js';
 import { httpRoute } from '../platform/http.js';
 import { validationError } from '../platform/validation.js';
-import {
-  importBidders,
-  MAX_IMPORT_BYTES,
-  type ImportFile,
-} from '../bidders/bidder-import.service.js';
+import { MAX_IMPORT_BYTES, type ImportFile } from '../bidders/bidder-import.service.js';
 import { importResultSchema } from '../bidders/bidders.schema.js';
 import { attachment } from '../payments/exports/report-writer.js';
 import { readForm, type FormPart } from './files.js';
@@ -19,6 +15,7 @@ import {
   acceptFormUpload,
   cancelUpload,
   completeUpload,
+  importBiddersNow,
   createUploadSession,
   deleteUpload,
   previewUpload,
@@ -193,7 +190,7 @@ export const uploadFunctions: FunctionTable = {
         });
         const transport: { failure?: AppError } = {};
         try {
-          return { json: await importBidders(ctx, importFiles(form, transport)) };
+          return { json: await importBiddersNow(ctx, importFiles(form, transport)) };
         } catch (error) {
           throw transport.failure ?? error;
         }

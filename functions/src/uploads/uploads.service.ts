@@ -13,6 +13,10 @@ import {
   readBlobRange,
 } from '../platform/blob.js';
 import { getAuction } from '../auctions/auctions.service.js';
+import { importBidders, type ImportFile } from '../bidders/bidder-import.service.js';
+import type { ImportResult } from '../bidders/bidders.schema.js';
+import { pendingPairsOf } from '../bidders/duplicates.service.js';
+import { importedSide, recordBidderPair } from '../conflicts/conflicts.service.js';
 import type { RequestContext } from '../platform/context.js';
 import { isNotFound, isStale } from '../platform/cosmos-errors.js';
 import {
@@ -1026,4 +1030,33 @@ export async function cancelUpload(
     }
     current = fresh;
   }
+}
+
+/** What the conflicts of POST /data-upload/bidders/import go by (they belong to no upload). */
+export const IMPORT_ROUTE_NAME = 'Bidder import';
+
+/**
+ * POST /data-upload/bidders/import: the bidders of files imported within the request (small
+ * files; the Data Processing Center takes the rest), each likely duplicate it leaves for review
+ * kept as a conflict under Conflict Resolution, as an upload's are.
+ */
+export async function importBiddersNow(
+  ctx: RequestContext,
+  files: AsyncIterable<ImportFile>,
+): Promise<ImportResult> {
+  const { result, writtenIds } = await importBidders(ctx, files);
+  const written = new Set(writtenIds);
+  for (const pair of await pendingPairsOf(ctx, writtenIds)) {
+    await recordBidderPair(
+      ctx,
+      pair,
+      importedSide(pair, (id) => written.has(id)),
+      {
+        key: `import:${ctx.correlationId}:${pair.id}`,
+        source: { kind: 'import', importId: ctx.correlationId },
+        uploadName: IMPORT_ROUTE_NAME,
+      },
+    );
+  }
+  return result;
 }

@@ -20,7 +20,7 @@ import {
 } from '../../bidders/bidders.service.js';
 import { pendingPairsOf, type MergeWatcher } from '../../bidders/duplicates.service.js';
 import type { ImportIndex } from '../../bidders/import-index.js';
-import { recordBidderPair } from '../../conflicts/conflicts.service.js';
+import { importedSide, recordBidderPair } from '../../conflicts/conflicts.service.js';
 import type { RequestContext } from '../../platform/context.js';
 import { isNotFound, isStale } from '../../platform/cosmos-errors.js';
 import { AppError } from '../../platform/errors.js';
@@ -513,14 +513,10 @@ class BidderRows implements RowImporter {
     ]);
     let recorded = 0;
     for (const pair of pairs) {
-      // Of two bidders the run wrote, the newer is the imported one.
-      const firstImported =
-        this.wrote(pair.bidder1.id) &&
-        (!this.wrote(pair.bidder2.id) || pair.bidder1.createdAt > pair.bidder2.createdAt);
       const created = await recordBidderPair(
         ctx,
         pair,
-        firstImported ? pair.bidder1.id : pair.bidder2.id,
+        importedSide(pair, (id) => this.wrote(id)),
         {
           key: `upload:${upload.id}:${pair.id}`,
           source: { kind: 'upload', uploadId: upload.id, uploadName: upload.name },

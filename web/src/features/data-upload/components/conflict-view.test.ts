@@ -70,6 +70,9 @@ describe('how a conflict reads', () => {
         source: { kind: 'sync', platform: 'liveauctioneers', runId: 'r', externalId: 'x' },
       }),
     ).toBe('/settings/integrations');
+    expect(
+      sourceLink({ uploadName: 'Bidder import', source: { kind: 'import', importId: 'i' } }),
+    ).toBe('/bidders/duplicates');
   });
 
   it('says which side each field kept, and who decided when', () => {

@@ -67,11 +67,19 @@ export function recordLink(conflict: Pick<Conflict, 'type' | 'existingId'>): str
   }
 }
 
-/** Where the conflict came from: its upload in the Processing History, or the integrations. */
+/**
+ * Where the conflict came from: its upload in the Processing History, the integrations, or (an
+ * import through the API, kept by no upload) the bidders' duplicates.
+ */
 export function sourceLink(conflict: Pick<Conflict, 'source' | 'uploadName'>): string {
-  return conflict.source.kind === 'upload'
-    ? `/data-upload?q=${encodeURIComponent(conflict.uploadName)}`
-    : '/settings/integrations';
+  switch (conflict.source.kind) {
+    case 'upload':
+      return `/data-upload?q=${encodeURIComponent(conflict.uploadName)}`;
+    case 'sync':
+      return '/settings/integrations';
+    case 'import':
+      return '/bidders/duplicates';
+  }
 }
 
 /** The match score's colour, as the bidders' Duplicates tab shows a confidence. */
