@@ -19,6 +19,21 @@ param staticWebAppLocation string = 'westeurope'
 @description('HMAC key for access tokens, at least 32 characters. Stored in Key Vault.')
 param authSigningKey string
 
+@description('The address support tickets go to, shown on the support page and in Help.')
+param supportEmail string
+
+@description('How soon support answers, as the support page says it.')
+param supportReplyTime string = 'We reply within 24 hours.'
+
+@description('The support telephone number; empty offers none.')
+param supportPhone string = ''
+
+@description('When the support telephone is answered, e.g. "Mon-Fri 9AM-6PM EST".')
+param supportPhoneHours string = ''
+
+@description('When live chat is staffed; empty offers none.')
+param supportChatHours string = ''
+
 var suffix = uniqueString(resourceGroup().id, name, environment)
 var prefix = '${name}-${environment}'
 var containers = loadJsonContent('containers.json')
@@ -83,6 +98,11 @@ var sharedSettings = {
   ACS_ENDPOINT: communication.outputs.endpoint
   MAIL_SENDER: communication.outputs.senderAddress
   APP_CONFIGURATION_ENDPOINT: appConfig.outputs.endpoint
+  SUPPORT_EMAIL: supportEmail
+  SUPPORT_REPLY_TIME: supportReplyTime
+  SUPPORT_PHONE: supportPhone
+  SUPPORT_PHONE_HOURS: supportPhoneHours
+  SUPPORT_CHAT_HOURS: supportChatHours
 }
 
 module authApp 'modules/function-app.bicep' = {

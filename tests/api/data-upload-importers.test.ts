@@ -242,7 +242,7 @@ describe('an inventory upload', () => {
     // The same rows again take nothing twice.
     const again = await rerun(done, 'new');
     expect(lastRun(again)).toMatchObject({ mode: 'new', created: 0, updated: 0 });
-    expect(again.results.duplicates).toBe(3);
+    expect(again.results.duplicates, JSON.stringify(again.results)).toBe(3);
     expect(await items(tag)).toHaveLength(3);
 
     // Another file of the same item: left as it is, until it is run in `update` mode.

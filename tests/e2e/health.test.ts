@@ -92,6 +92,9 @@ describe('Account Settings › Config', () => {
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     await page.goto(`${webUrl}/help/contact`);
     await page.getByRole('button', { name: 'Submit Ticket' }).waitFor();
+    await page.getByRole('link', { name: 'support@lotwise.local' }).waitFor();
+    await page.getByText('We reply within 24 hours.').waitFor();
+    await page.getByText('Mon-Fri 9AM-6PM EST').waitFor();
     await page.getByRole('button', { name: /Theme:/ }).click();
     await page.getByRole('menuitemradio', { name: 'Dark' }).click();
     await page.reload();

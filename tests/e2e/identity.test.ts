@@ -284,6 +284,10 @@ describe('sign-up and sign-in', () => {
     await page.getByRole('heading', { name: 'Account Configuration Support' }).waitFor();
     await page.getByText('You are signed in, but not to any account').waitFor();
     await page.getByText(`User email: ${email}`).waitFor();
+    // How to reach support comes from the deployment's settings (the sample's, here).
+    await page.getByRole('link', { name: 'support@lotwise.local' }).waitFor();
+    await page.getByRole('link', { name: '+1 (800) 555-0199' }).waitFor();
+    await page.getByText('Monday-Friday 8am-6pm EST').waitFor();
     await screenshot(page, 'support-page-light');
     expect(await accessibilityViolations(page)).toEqual([]);
     // It stays on reload until Retry Connection or Logout.

@@ -198,8 +198,22 @@ function ifMatchOf(request: HttpRequest, concurrency: Concurrency): string | und
   return undefined;
 }
 
+/**
+ * On every answer: none is read as another type than it says, shown in a frame or sent on with a
+ * referrer, and a browser keeps to HTTPS (it ignores HSTS over plain HTTP, as locally). An answer
+ * is data, not a page, so it may load nothing; the one page, the API docs, says what it loads.
+ */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'referrer-policy': 'no-referrer',
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-frame-options': 'DENY',
+};
+
 function toResponse(result: RouteResult, headers: Record<string, string>): HttpResponseInit {
   const merged = {
+    ...SECURITY_HEADERS,
     'cache-control': 'no-store',
     ...headers,
     ...('etag' in result && result.etag ? { etag: quoteEtag(result.etag) } : {}),
@@ -221,6 +235,7 @@ export function errorResponse(
     status: error.status,
     jsonBody: error.toBody(),
     headers: {
+      ...SECURITY_HEADERS,
       'cache-control': 'no-store',
       [CORRELATION_HEADER]: correlationId,
       ...extraHeaders,

@@ -59,6 +59,12 @@ export const settingsSchema = z
     MAIL_SENDER: z.email().default('no-reply@lotwise.local'),
     SMS_SENDER: z.string().min(1).optional(),
     SUPPORT_EMAIL: z.email().default('support@lotwise.local'),
+    // How the support page and Help › Contact Support say to reach the team; a phone or chat
+    // left empty is not offered.
+    SUPPORT_REPLY_TIME: z.string().min(1).default('We reply within 24 hours.'),
+    SUPPORT_PHONE: z.string().default(''),
+    SUPPORT_PHONE_HOURS: z.string().default(''),
+    SUPPORT_CHAT_HOURS: z.string().default(''),
 
     // Microsoft (Entra ID) sign-in; off unless the client id and tenant are set.
     ENTRA_CLIENT_ID: z.string().min(1).optional(),

@@ -1,11 +1,26 @@
 import type { FunctionTable } from '../platform/functions.js';
 import { httpRoute } from '../platform/http.js';
-import { ticketListSchema, ticketRequestSchema, ticketSchema } from './support.schema.js';
-import { myTickets, openTicket } from './support.service.js';
+import {
+  supportContactsSchema,
+  ticketListSchema,
+  ticketRequestSchema,
+  ticketSchema,
+} from './support.schema.js';
+import { myTickets, openTicket, supportContacts } from './support.service.js';
 
 export const supportFunctions: FunctionTable = {
   app: 'domain',
   functions: [
+    httpRoute({
+      name: 'support-contact',
+      route: 'support/contact',
+      methods: ['GET'],
+      // The support page is shown to people who cannot sign in.
+      permission: 'public',
+      summary: 'How to reach the support team',
+      response: supportContactsSchema,
+      handler: async () => ({ json: supportContacts() }),
+    }),
     httpRoute({
       name: 'support-ticket-create',
       route: 'support/tickets',

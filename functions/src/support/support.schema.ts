@@ -32,3 +32,15 @@ export const ticketSchema = z.object({
 export type Ticket = z.infer<typeof ticketSchema>;
 
 export const ticketListSchema = z.object({ tickets: z.array(ticketSchema) });
+
+/** How to reach the support team (GET /support/contact), as the deployment configures it. */
+export const supportContactsSchema = z.object({
+  email: z.string(),
+  /** How soon a message is answered ("We reply within 24 hours."). */
+  replyTime: z.string(),
+  /** Null when the team takes no calls. */
+  phone: z.object({ number: z.string(), hours: z.string() }).nullable(),
+  /** When live chat is staffed; null when it is not offered. */
+  chatHours: z.string().nullable(),
+});
+export type SupportContacts = z.infer<typeof supportContactsSchema>;

@@ -2,8 +2,8 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { writeAudit } from '../platform/audit.js';
 import { sendMessage } from '../platform/mail.js';
 import type { RequestContext } from '../platform/context.js';
-import { settings } from '../platform/settings.js';
-import type { Ticket, TicketRequest } from './support.schema.js';
+import { settings, type Settings } from '../platform/settings.js';
+import type { SupportContacts, Ticket, TicketRequest } from './support.schema.js';
 import { ticketsRepo, type TicketRecord } from './support.repo.js';
 
 const toTicket = (record: TicketRecord): Ticket => ({
@@ -17,6 +17,29 @@ const toTicket = (record: TicketRecord): Ticket => ({
 });
 
 /** Stores the ticket, sends it to the support mailbox and confirms it to the person. */
+/** How to reach the team from these settings: a phone or chat left empty is not offered. */
+export function supportContactsOf(
+  given: Pick<
+    Settings,
+    | 'SUPPORT_EMAIL'
+    | 'SUPPORT_REPLY_TIME'
+    | 'SUPPORT_PHONE'
+    | 'SUPPORT_PHONE_HOURS'
+    | 'SUPPORT_CHAT_HOURS'
+  >,
+): SupportContacts {
+  const phone = given.SUPPORT_PHONE.trim();
+  return {
+    email: given.SUPPORT_EMAIL,
+    replyTime: given.SUPPORT_REPLY_TIME,
+    phone: phone ? { number: phone, hours: given.SUPPORT_PHONE_HOURS.trim() } : null,
+    chatHours: given.SUPPORT_CHAT_HOURS.trim() || null,
+  };
+}
+
+/** GET /support/contact: how to reach the team, from the deployment's settings. */
+export const supportContacts = () => supportContactsOf(settings());
+
 export async function openTicket(ctx: RequestContext, input: TicketRequest): Promise<Ticket> {
   const { actor } = ctx;
   const reference = `LW-${randomInt(100_000, 1_000_000)}`;

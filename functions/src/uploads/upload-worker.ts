@@ -796,7 +796,7 @@ export async function processUpload(
 }
 
 /** What an upload's history says of a run the queue gave up on. */
-export function abandonedNote(run: RunEntry | undefined, imported: number) {
+function abandonedNote(run: RunEntry | undefined, imported: number) {
   if (run?.kind === 'undo') {
     return 'Undo stopped: it failed again each time it was tried. Undo again to finish it.';
   }

@@ -1033,7 +1033,7 @@ export async function cancelUpload(
 }
 
 /** What the conflicts of POST /data-upload/bidders/import go by (they belong to no upload). */
-export const IMPORT_ROUTE_NAME = 'Bidder import';
+const IMPORT_ROUTE_NAME = 'Bidder import';
 
 /**
  * POST /data-upload/bidders/import: the bidders of files imported within the request (small

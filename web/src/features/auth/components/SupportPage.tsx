@@ -9,15 +9,10 @@ import {
   Title2,
   tokens,
 } from '@fluentui/react-components';
-import {
-  ArrowClockwiseRegular,
-  ChatRegular,
-  MailRegular,
-  PhoneRegular,
-  SignOutRegular,
-} from '@fluentui/react-icons';
+import { ArrowClockwiseRegular, SignOutRegular } from '@fluentui/react-icons';
 import { useMemo } from 'react';
 import { CopyButton } from '../../../components/CopyButton';
+import { SupportContacts } from '../../../components/SupportContacts';
 import { clearSupportFlag, type SupportInfo, type SupportType } from '../../../lib/auth-store';
 import { logout } from '../api/session';
 import { ThemeToggle } from '../../../components/ThemeToggle';
@@ -54,7 +49,6 @@ const useStyles = makeStyles({
     flexDirection: 'column',
     gap: tokens.spacingVerticalS,
   },
-  contact: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'flex-start' },
   diagnostics: {
     margin: 0,
     padding: tokens.spacingHorizontalM,
@@ -162,22 +156,8 @@ export default function SupportPage({ support }: { support: SupportInfo }) {
         </Card>
         <div className={styles.grid}>
           <Card className={styles.card}>
-            <CardHeader
-              header={<Subtitle2 as="h2">Contact support</Subtitle2>}
-              description={<Caption1>We answer within 1-2 business hours.</Caption1>}
-            />
-            <div className={styles.contact}>
-              <MailRegular aria-hidden />
-              <Body1>support@lotwise.app</Body1>
-            </div>
-            <div className={styles.contact}>
-              <PhoneRegular aria-hidden />
-              <Body1>+1 (800) 555-0199</Body1>
-            </div>
-            <div className={styles.contact}>
-              <ChatRegular aria-hidden />
-              <Body1>Live chat Monday-Friday 8am-6pm EST</Body1>
-            </div>
+            <CardHeader header={<Subtitle2 as="h2">Contact support</Subtitle2>} />
+            <SupportContacts />
           </Card>
           <Card className={styles.card}>
             <CardHeader

@@ -15,13 +15,13 @@ import {
   Textarea,
   tokens,
 } from '@fluentui/react-components';
-import { ChatRegular, MailRegular, PhoneRegular } from '@fluentui/react-icons';
 import {
   supportCategories,
   ticketRequestSchema,
   type TicketRequest,
 } from '@contracts/support/support.schema';
 import { useState, type ReactNode } from 'react';
+import { SupportContacts } from '../../../components/SupportContacts';
 import { messageOf } from '../../../lib/api-client';
 import { useNotify } from '../../../lib/toast';
 import { useAction } from '../../../lib/use-action';
@@ -36,8 +36,6 @@ const useStyles = makeStyles({
     '@media (max-width: 860px)': { gridTemplateColumns: '1fr' },
   },
   card: { padding: tokens.spacingHorizontalL },
-  contact: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'flex-start' },
-  contactText: { display: 'flex', flexDirection: 'column' },
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   tickets: {
     listStyleType: 'none',
@@ -99,27 +97,7 @@ export function ContactSupportTab({ systemStatus }: { systemStatus: ReactNode })
       <div className={styles.stack}>
         <Card className={styles.card}>
           <CardHeader header={<Subtitle2 as="h2">Reach us</Subtitle2>} />
-          <div className={styles.contact}>
-            <MailRegular aria-hidden />
-            <div className={styles.contactText}>
-              <Body1>support@lotwise.app</Body1>
-              <Caption1>We reply within 24 hours.</Caption1>
-            </div>
-          </div>
-          <div className={styles.contact}>
-            <PhoneRegular aria-hidden />
-            <div className={styles.contactText}>
-              <Body1>+1 (800) 555-0199</Body1>
-              <Caption1>Mon-Fri 9AM-6PM EST</Caption1>
-            </div>
-          </div>
-          <div className={styles.contact}>
-            <ChatRegular aria-hidden />
-            <div className={styles.contactText}>
-              <Body1>Live chat</Body1>
-              <Caption1>Monday-Friday 8am-6pm EST</Caption1>
-            </div>
-          </div>
+          <SupportContacts />
         </Card>
         <Card className={styles.card}>
           <CardHeader header={<Subtitle2 as="h2">System status</Subtitle2>} />
