@@ -768,6 +768,7 @@ export async function closeUploadConflicts(
         if (claimLive(current)) {
           throw new Error(`Conflict ${current.id} is being resolved; its undo closes it later`);
         }
+        const at = now();
         try {
           await replaceConflict(
             ctx.scope,
@@ -777,10 +778,10 @@ export async function closeUploadConflicts(
               resolution: null,
               choices: null,
               resolvedBy: by,
-              resolvedAt: now(),
+              resolvedAt: at,
               note: UNDONE_IMPORT_NOTE,
               claim: null,
-              updatedAt: now(),
+              updatedAt: at,
             },
             current._etag,
           );

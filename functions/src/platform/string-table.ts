@@ -201,11 +201,17 @@ export class StringMap {
 
   /** The key names `value` unless it names something already. */
   setIfAbsent(key: string, value: string) {
-    if (this.get(key) === undefined) this.set(key, value);
+    const number = this.keys.add(key);
+    this.targets = grown(this.targets, number + 1);
+    if (this.targets[number] === 0) this.targets[number] = this.values.add(value) + 1;
   }
 
   /** The key names nothing, if it named `value`. */
   forget(key: string, value: string) {
-    if (this.get(key) === value) this.targets[this.keys.find(key)] = 0;
+    const number = this.keys.find(key);
+    const named = this.values.find(value);
+    if (number !== EMPTY && named !== EMPTY && this.targets[number] === named + 1) {
+      this.targets[number] = 0;
+    }
   }
 }

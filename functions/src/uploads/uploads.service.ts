@@ -727,10 +727,15 @@ export async function uploadDownload(
   const file = record.files.find((candidate) => candidate.index === what.file);
   if (!file?.received) throw notFound('File not found');
   const blobName = uploadBlobName(record.accountId, record.id, file.index);
-  const etag = fileVersionOf(record, file.index);
   const stored = await blobProperties(UPLOADS_BLOB_CONTAINER, blobName);
-  if (etag && stored && stored.etag !== etag) throw conflict(`${file.name} ${UPLOAD_FILE_CHANGED}`);
-  const data = stored && (await openBlobStream(UPLOADS_BLOB_CONTAINER, blobName, { etag }));
+  const data =
+    stored &&
+    (await openBlobStream(UPLOADS_BLOB_CONTAINER, blobName, {
+      etag: fileVersionOf(record, file.index),
+    }).catch((error: unknown) => {
+      if (isChangedBlob(error)) throw conflict(`${file.name} ${UPLOAD_FILE_CHANGED}`);
+      throw error;
+    }));
   if (!stored || !data) throw notFound('File not found');
   return {
     data,
