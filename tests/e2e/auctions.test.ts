@@ -433,10 +433,13 @@ describe('running an auction in the browser', () => {
     const confirm = page.getByRole('alertdialog');
     await confirm.waitFor();
     release();
-    // Its result, once saved (the Passed ticked before it is the checkbox's own label).
-    await sheet
-      .getByRole('row', { name: /^3/ })
-      .getByRole('cell')
+    // Its result, once saved (the Passed ticked before it is the checkbox's own label). The open
+    // dialog hides the page from assistive technology as soon as its focus trap settles, so the
+    // sheet is found whether or not that has happened yet.
+    await page
+      .getByRole('table', { name: 'Clerking sheet', includeHidden: true })
+      .getByRole('row', { name: /^3/, includeHidden: true })
+      .getByRole('cell', { includeHidden: true })
       .last()
       .getByText('Passed', { exact: true })
       .waitFor();
